@@ -1,0 +1,27 @@
+// Both n8n lint gates: eslint-plugin-n8n-nodes-base (community package rules plus its node and
+// credential rules) and @n8n/eslint-plugin-community-nodes `recommended` (the n8n Cloud gate).
+import tsParser from '@typescript-eslint/parser';
+import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
+
+const cloud = n8nCommunityNodesPlugin.configs.recommended;
+const nodesBase = { 'n8n-nodes-base': n8nNodesBase };
+
+export default [
+	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'coverage/**', 'test/**', 'scripts/**', '*.js', '*.mjs'] },
+	{
+		files: ['credentials/**/*.ts', 'nodes/**/*.ts', 'package.json'],
+		languageOptions: {
+			parser: tsParser,
+			parserOptions: { sourceType: 'module', extraFileExtensions: ['.json'] },
+		},
+	},
+	{ ...cloud, files: ['credentials/**/*.ts', 'nodes/**/*.ts', 'package.json'] },
+	{ files: ['package.json'], plugins: nodesBase, rules: n8nNodesBase.configs.community.rules },
+	{
+		files: ['credentials/**/*.ts'],
+		plugins: nodesBase,
+		rules: n8nNodesBase.configs.credentials.rules,
+	},
+	{ files: ['nodes/**/*.ts'], plugins: nodesBase, rules: n8nNodesBase.configs.nodes.rules },
+];
