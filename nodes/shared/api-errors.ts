@@ -1,0 +1,105 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+export type Service = 'unified' | 'compat';
+
+/** What a user should do about each status, in the spec's words (Errors > HTTP status codes). */
+const ACTIONS: Record<number, string> = {
+	401: 'Authorization failed: check the API key in the credential (the Authorization header)',
+	403: 'Access denied: this task, asset or order belongs to another account. Query only your own tasks',
+	404: 'Not found: check the task, asset or order id',
+	429: 'Too many requests: the service is rate limiting, retry later or lower the batch concurrency',
+	500: 'The service had an internal error: retry after a few seconds',
+};
+
+const PAYMENT: Record<Service, string> = {
+	unified:
+		'Insufficient credits, nothing was created: top up or enable automatic top-up, then retry',
+	compat:
+		'Insufficient balance, nothing was created: the service needs a balance of at least 100 to submit a task. Top up, then retry',
+};
+
+export interface ErrorBody {
+	message?: string;
+	code?: string;
+	path?: string;
+}
+
+/** Reads `{message, code, path}` out of whatever the service returned, never trusting its shape. */
+export function readErrorBody(body: unknown): ErrorBody {
+	if (typeof body === 'string') {
+		try {
+			return readErrorBody(JSON.parse(body));
+		} catch {
+			return { message: body.slice(0, 500) };
+		}
+	}
+	if (!body || typeof body !== 'object') return {};
+	const record = body as Record<string, unknown>;
+	const nested = record.error && typeof record.error === 'object' ? readErrorBody(record.error) : {};
+	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+	return {
+		message: text(record.message) ?? nested.message ?? text(record.error),
+		code: text(record.code) ?? nested.code,
+		path: text(record.path) ?? nested.path,
+	};
+}
+
+function headline(service: Service, status: number, body: ErrorBody): string {
+	if (status === 400) {
+		const what = body.message ?? 'invalid parameters';
+		return body.code ? `${body.code}: ${what}` : `Invalid parameters: ${what}`;
+	}
+	if (status === 402) return PAYMENT[service];
+	return ACTIONS[status] ?? ACTIONS[status >= 500 ? 500 : 0] ?? `The service answered HTTP ${status}`;
+}
+
+function details(status: number, body: ErrorBody): string | undefined {
+	if (status === 400) {
+		const field = body.path ? `Field: ${body.path}. ` : '';
+		return `${field}Fix the request and run the node again.`;
+	}
+	return body.message ? `The service said: ${body.message}` : undefined;
+}
+
+/** Turns a non-2xx answer into an error that says what to fix. */
+export function httpError(
+	node: INode,
+	service: Service,
+	status: number,
+	rawBody: unknown,
+	itemIndex?: number,
+): NodeApiError {
+	const body = readErrorBody(rawBody);
+	const response: JsonObject = { status, ...(body as JsonObject) };
+	return new NodeApiError(node, response, {
+		message: headline(service, status, body),
+		description: details(status, body),
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+/** A request that never got an HTTP answer (refused, reset, timed out, unreadable body). */
+export function connectionError(node: INode, reason: string, itemIndex?: number): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ message: reason },
+		{
+			message: `Could not reach the service: ${reason}`,
+			description: 'Check the Base URL in the credential and that the service is up, then retry.',
+			itemIndex,
+		},
+	);
+}
+
+/** Removes a secret from every string an error carries, so no key reaches the UI or a log. */
+export function scrubSecret<T extends Error>(error: T, secret: string): T {
+	if (!secret) return error;
+	const clean = (text: unknown) =>
+		typeof text === 'string' ? text.split(secret).join('***') : text;
+	error.message = clean(error.message) as string;
+	const record = error as unknown as Record<string, unknown>;
+	for (const key of ['description', 'stack']) record[key] = clean(record[key]);
+	return error;
+}
