@@ -260,7 +260,7 @@ function sqliteOk() {
 	const r = spawnSync(NODE_BIN, ['-e', code], { cwd: APP_DIR, encoding: 'utf8', timeout: 60_000 });
 	if (r.status !== 0) {
 		try {
-			fs.appendFileSync(LOG_FILE, `\n# sqlite3 load check failed:\n${r.stderr ?? ''}\n`);
+			fs.appendFileSync(LOG_FILE, `\n# sqlite3 does not load under Node 24 (expected before the rebuild):\n${r.stderr ?? ''}\n`);
 		} catch {}
 	}
 	return r.status === 0;

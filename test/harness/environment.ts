@@ -1,0 +1,45 @@
+import { Container } from '@n8n/di';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The process-wide n8n-core state the harness needs: a throw-away n8n user folder (n8n-core reads
+ * its instance settings and encryption key from there) and the BinaryDataService in filesystem
+ * mode, so binary data is written to and streamed from disk exactly as in an n8n instance.
+ *
+ * n8n-core configures itself from environment variables when its services are first created, so
+ * they are set when this module loads, before any service exists. Under jest every test file has
+ * its own module registry and its own copy of process.env, hence its own folder and services.
+ */
+const root = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+
+process.env.N8N_USER_FOLDER = root;
+process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
+process.env.N8N_BINARY_DATA_STORAGE_PATH = join(root, 'binary-data');
+// The settings file lives in a private temp folder; checking its permissions only logs warnings.
+process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
+// Quiet by default; N8N_LOG_LEVEL=debug shows n8n-core's own logs when a test needs them.
+process.env.N8N_LOG_LEVEL ??= 'silent';
+
+let ready: Promise<void> | undefined;
+
+/** Initialises n8n-core's services once; every run awaits it. */
+export async function harnessReady(): Promise<void> {
+	ready ??= initialise();
+	await ready;
+}
+
+async function initialise(): Promise<void> {
+	// Imported here, not at the top, so the variables above are set before n8n-core reads them.
+	const { BinaryDataService } = await import('n8n-core');
+	await Container.get(BinaryDataService).init();
+}
+
+/** Deletes the temp folder (settings and binary data). Jest calls it after the test file. */
+export function disposeHarness(): void {
+	rmSync(root, { recursive: true, force: true });
+}
+
+if (typeof afterAll === 'function') afterAll(disposeHarness);
+else process.once('exit', disposeHarness);
