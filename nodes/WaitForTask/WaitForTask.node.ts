@@ -1,0 +1,66 @@
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import * as get from './operations/get.operation';
+import * as relations from './operations/relations.operation';
+import * as wait from './operations/wait.operation';
+
+const OPERATIONS = { get, relations, wait };
+
+export class WaitForTask implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Wait For Task',
+		name: 'waitForTask',
+		icon: { light: 'file:../../icons/unified.svg', dark: 'file:../../icons/unified.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Wait for many generation or upscale tasks at once, read a task, or list draft/final relations',
+		defaults: { name: 'Wait For Task' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		outputNames: ['Completed', 'Failed or Timed Out'],
+		credentials: [{ name: 'unifiedGenerationApi', required: true }],
+		properties: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Get Draft/Final Relations',
+						value: 'relations',
+						action: 'Get draft and final relations',
+						description: 'List the finals of a draft order, or the source draft of a final',
+					},
+					{
+						name: 'Get Task',
+						value: 'get',
+						action: 'Get a task',
+						description: 'Read the current state of each task once',
+					},
+					{
+						name: 'Wait for Tasks',
+						value: 'wait',
+						action: 'Wait for tasks',
+						description: 'Poll every item\'s task together until it completes, fails or times out',
+					},
+				],
+				default: 'wait',
+			},
+			...wait.properties,
+			...get.properties,
+			...relations.properties,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
+		const handler = OPERATIONS[operation];
+		if (!handler) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}"`);
+		const [first, second = []] = await handler.execute(this);
+		return [first, second];
+	}
+}

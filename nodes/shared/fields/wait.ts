@@ -1,0 +1,109 @@
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_POLL } from '../polling';
+import type { PollOptions } from '../polling';
+
+/**
+ * The defaults below are literals (n8n's lint requires it) and equal DEFAULT_POLL; a unit test holds them together.
+ *
+ * The fields that control waiting on tasks, shared by Wait For Task and the Create nodes' "wait"
+ * choice, so both nodes offer the same options under the same names.
+ */
+export function waitProperties(displayOptions?: IDisplayOptions): INodeProperties[] {
+	const shown = displayOptions ? { displayOptions } : {};
+	return [
+		{
+			displayName: 'Download Result Files',
+			name: 'download',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to download every output file of a completed task into the item\'s binary data (streamed, not held in memory)',
+			...shown,
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryProperty',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the binary field; a task with several files also gets <field>_1, <field>_2, ...',
+			displayOptions: mergeShow(displayOptions, { download: [true] }),
+		},
+		{
+			displayName: 'Wait Options',
+			name: 'waitOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			...shown,
+			options: [
+				{
+					displayName: 'Max Poll Interval (Seconds)',
+					name: 'maxPollIntervalSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0.05, numberPrecision: 2 },
+					default: 30,
+					description: 'The longest wait between two checks; the interval grows by half each round up to this',
+				},
+				{
+					displayName: 'Parallel Checks',
+					name: 'concurrency',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: 50 },
+					default: 8,
+					description: 'How many task status requests may be in flight at once',
+				},
+				{
+					displayName: 'Poll Interval (Seconds)',
+					name: 'pollIntervalSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0.05, numberPrecision: 2 },
+					default: 5,
+					description: 'The first wait between two checks of all unfinished tasks',
+				},
+				{
+					displayName: 'Timeout (Minutes)',
+					name: 'timeoutMinutes',
+					type: 'number',
+					typeOptions: { minValue: 0.01, numberPrecision: 2 },
+					default: 30,
+					description:
+						'How long to wait for all tasks together; a task still running then is reported with its ID and last status',
+				},
+			],
+		},
+	];
+}
+
+function mergeShow(base: IDisplayOptions | undefined, show: IDisplayOptions['show']): IDisplayOptions {
+	return { ...base, show: { ...base?.show, ...show } };
+}
+
+export interface WaitSettings {
+	poll: PollOptions;
+	download: boolean;
+	binaryProperty: string;
+}
+
+/** Reads the wait fields once per execution: all items are waited on together. */
+export function readWaitSettings(ctx: IExecuteFunctions): WaitSettings {
+	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
+	const download = ctx.getNodeParameter('download', 0, false) as boolean;
+	const seconds = (value: number | undefined, fallbackMs: number) =>
+		value === undefined ? fallbackMs : Math.round(value * 1000);
+	return {
+		download,
+		binaryProperty: download ? (ctx.getNodeParameter('binaryProperty', 0, 'data') as string) : 'data',
+		poll: {
+			...DEFAULT_POLL,
+			intervalMs: seconds(options.pollIntervalSeconds, DEFAULT_POLL.intervalMs),
+			maxIntervalMs: seconds(options.maxPollIntervalSeconds, DEFAULT_POLL.maxIntervalMs),
+			timeoutMs: seconds(
+				options.timeoutMinutes === undefined ? undefined : options.timeoutMinutes * 60,
+				DEFAULT_POLL.timeoutMs,
+			),
+			concurrency: options.concurrency ?? DEFAULT_POLL.concurrency,
+		},
+	};
+}
