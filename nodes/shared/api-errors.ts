@@ -69,8 +69,9 @@ export function httpError(
 	status: number,
 	rawBody: unknown,
 	itemIndex?: number,
+	secret = '',
 ): NodeApiError {
-	const body = readErrorBody(rawBody);
+	const body = redact(readErrorBody(rawBody), secret);
 	const response: JsonObject = { status, ...(body as JsonObject) };
 	return new NodeApiError(node, response, {
 		message: headline(service, status, body),
@@ -80,26 +81,33 @@ export function httpError(
 	});
 }
 
-/** A request that never got an HTTP answer (refused, reset, timed out, unreadable body). */
-export function connectionError(node: INode, reason: string, itemIndex?: number): NodeApiError {
+/**
+ * A request that never got a usable HTTP answer (refused, reset, timed out, unreadable body).
+ * The low-level reason goes in the description: n8n rewrites messages that contain socket codes.
+ */
+export function connectionError(
+	node: INode,
+	reason: string,
+	itemIndex?: number,
+	message = 'Could not reach the service',
+): NodeApiError {
 	return new NodeApiError(
 		node,
-		{ message: reason },
+		{ reason },
 		{
-			message: `Could not reach the service: ${reason}`,
-			description: 'Check the Base URL in the credential and that the service is up, then retry.',
+			message,
+			description: `${reason}. Check the Base URL in the credential and that the service is up, then retry.`,
 			itemIndex,
 		},
 	);
 }
 
-/** Removes a secret from every string an error carries, so no key reaches the UI or a log. */
-export function scrubSecret<T extends Error>(error: T, secret: string): T {
-	if (!secret) return error;
-	const clean = (text: unknown) =>
-		typeof text === 'string' ? text.split(secret).join('***') : text;
-	error.message = clean(error.message) as string;
-	const record = error as unknown as Record<string, unknown>;
-	for (const key of ['description', 'stack']) record[key] = clean(record[key]);
-	return error;
+/** Replaces a secret in every string of a JSON-like value, so no key reaches the UI or a log. */
+export function redact<T>(value: T, secret: string): T {
+	if (!secret) return value;
+	if (typeof value === 'string') return value.split(secret).join('***') as T;
+	if (Array.isArray(value)) return value.map((entry) => redact(entry, secret)) as T;
+	if (!value || typeof value !== 'object') return value;
+	const entries = Object.entries(value as Record<string, unknown>);
+	return Object.fromEntries(entries.map(([key, entry]) => [key, redact(entry, secret)])) as T;
 }

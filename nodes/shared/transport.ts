@@ -7,7 +7,7 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { connectionError, httpError, scrubSecret } from './api-errors';
+import { connectionError, httpError, redact } from './api-errors';
 import type { Service } from './api-errors';
 
 export type { Service } from './api-errors';
@@ -60,9 +60,9 @@ export async function apiRequest<T = IDataObject>(
 	const options = requestOptions(String(credentials.baseUrl ?? ''), request);
 	const attempts = request.method === 'GET' ? Math.max(1, retry.attempts) : 1;
 	for (let attempt = 1; ; attempt++) {
-		const outcome = await attemptOnce(ctx, service, options, request.itemIndex);
+		const outcome = await attemptOnce(ctx, service, options, request.itemIndex, secret);
 		if (outcome.ok) return outcome.body as T;
-		if (!outcome.retryable || attempt >= attempts) throw scrubSecret(outcome.error, secret);
+		if (!outcome.retryable || attempt >= attempts) throw outcome.error;
 		await sleep(outcome.waitMs ?? backoffMs(attempt, retry));
 	}
 }
@@ -84,7 +84,8 @@ async function attemptOnce(
 	ctx: ApiContext,
 	service: Service,
 	options: IHttpRequestOptions,
-	itemIndex?: number,
+	itemIndex: number | undefined,
+	secret: string,
 ): Promise<Outcome> {
 	let response: IN8nHttpFullResponse;
 	try {
@@ -94,7 +95,7 @@ async function attemptOnce(
 			options,
 		)) as IN8nHttpFullResponse;
 	} catch (error) {
-		const reason = describeFailure(error);
+		const reason = redact(describeFailure(error), secret);
 		return { ok: false, retryable: true, error: connectionError(ctx.getNode(), reason, itemIndex) };
 	}
 	const status = response.statusCode;
@@ -102,7 +103,7 @@ async function attemptOnce(
 	return {
 		ok: false,
 		retryable: RETRY_STATUSES.has(status),
-		error: httpError(ctx.getNode(), service, status, response.body, itemIndex),
+		error: httpError(ctx.getNode(), service, status, response.body, itemIndex, secret),
 		waitMs: retryAfterMs(response.headers),
 	};
 }
@@ -113,8 +114,9 @@ function parseBody(ctx: ApiContext, body: unknown, itemIndex?: number): Outcome 
 	try {
 		return { ok: true, body: body === '' ? {} : JSON.parse(body) };
 	} catch {
-		const reason = 'the service sent a response that is not valid JSON';
-		return { ok: false, retryable: true, error: connectionError(ctx.getNode(), reason, itemIndex) };
+		const reason = 'The response body is not valid JSON';
+		const error = connectionError(ctx.getNode(), reason, itemIndex, 'The service sent an unreadable answer');
+		return { ok: false, retryable: true, error };
 	}
 }
 

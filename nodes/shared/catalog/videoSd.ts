@@ -1,4 +1,5 @@
 /** The sd video family: sd2.5, sd2, sd2-fast, sd2-mini (spec: "Video generation inputs: sd2.5, ..."). */
+import { DRAFT_LIFETIME_DAYS } from './service';
 import { MB } from './units';
 import type { GenerationMode, VideoInputName, VideoModel, VideoReferences } from './videoTypes';
 import type { MediaLimits } from './types';
@@ -110,7 +111,11 @@ const SD_ASPECT: VideoModel['aspect'] = {
 	ignoredIn: ['edit', 'extend'],
 };
 
-/** The fields all four sd models share; each model below adds what is its own. */
+/**
+ * The fields all four sd models share; each model passes what is its own. The draft inputs exist
+ * only with a draft spec, the timestamps input only where a mode accepts it, and `duration` is
+ * ignored by edit only where the edit output follows its source (editSourceSeconds).
+ */
 function sdModel(
 	own: Pick<VideoModel, 'id' | 'name' | 'description' | 'outputResolutions' | 'references' | 'pricing'> & {
 		maxSeconds: number;
@@ -118,12 +123,16 @@ function sdModel(
 	},
 ): VideoModel {
 	const { maxSeconds, extra, ...rest } = own;
-	const isSd25 = Boolean(extra?.draft);
+	const draft = extra?.draft;
+	const timestamps = extra?.sourceFrameTimestampsIn ?? [];
+	const inputs: VideoInputName[] = [...SD_INPUTS];
+	if (timestamps.length > 0) inputs.push('source_frame_timestamps_ms');
+	if (draft) inputs.push('draft', 'draftSourceOrderId');
 	return {
 		...rest,
 		family: 'sd',
-		modes: isSd25 ? [...GENERATION_MODES, 'draft', 'final'] : GENERATION_MODES,
-		inputs: isSd25 ? [...SD_INPUTS, 'source_frame_timestamps_ms', 'draft', 'draftSourceOrderId'] : SD_INPUTS,
+		modes: draft ? [...GENERATION_MODES, 'draft', 'final'] : GENERATION_MODES,
+		inputs,
 		modeOptions: [EDIT_MODE, EXTEND_MODE],
 		videoInputModes: VIDEO_INPUT_MODES,
 		duration: {
@@ -131,7 +140,7 @@ function sdModel(
 			default: 5,
 			wholeSeconds: true,
 			smart: true,
-			ignoredIn: isSd25 ? ['edit'] : [],
+			ignoredIn: rest.references.editSourceSeconds ? ['edit'] : [],
 		},
 		defaultOutputResolution: '720p',
 		aspect: SD_ASPECT,
@@ -167,7 +176,7 @@ export const SD_VIDEO_MODELS: readonly VideoModel[] = [
 				tier: '480p',
 				finalTier: '1080p',
 				modes: ['textToVideo', 'firstFrame', 'keyframes', 'reference'],
-				lifetimeDays: 7,
+				lifetimeDays: DRAFT_LIFETIME_DAYS,
 			},
 		},
 		pricing: {

@@ -1,0 +1,27 @@
+/** Media assets of the unified service (POST /assets/upload, GET /assets/status, GET /assets/list). */
+import { MB } from './units';
+
+export type AssetType = 'IMAGE' | 'VIDEO' | 'AUDIO';
+
+export interface AssetTypeSpec {
+	/** Lower-case formats as in MediaFact.format; 'jpg' and 'jpeg' both name JPEG. */
+	formats: readonly string[];
+	maxBytes: number;
+}
+
+export const ASSETS = {
+	types: {
+		IMAGE: { formats: ['jpeg', 'jpg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'heic'], maxBytes: 30 * MB },
+		VIDEO: { formats: ['mp4', 'mov'], maxBytes: 50 * MB },
+		AUDIO: { formats: ['wav', 'mp3'], maxBytes: 15 * MB },
+	} as Readonly<Record<AssetType, AssetTypeSpec>>,
+	/** Cap of any file, whatever its type. */
+	maxBytes: 50 * MB,
+	nameMaxLength: 64,
+	list: { minLimit: 1, maxLimit: 50, defaultLimit: 20 },
+	statuses: ['PROCESSING', 'ACTIVE', 'FAILED'] as const,
+	/** Values of the list `status` filter. */
+	listStatusFilters: ['NONE', 'PROCESSING', 'ACTIVE', 'FAILED'] as const,
+	/** `model` query values of an alt-family upload (multipart); the returned https url goes into inputs. */
+	altUploadModels: ['alt3.0-video', 'alt3.0-video-prime'] as const,
+} as const;

@@ -1,0 +1,139 @@
+import { runWorkflow } from '../harness';
+import type { RunResult } from '../harness';
+import { chainWorkflow, COMPAT_CREDENTIAL, UNIFIED_CREDENTIAL } from '../helpers/workflow';
+import { scriptedServer } from './scripted-server';
+import type { Reply } from './scripted-server';
+import { TRANSPORT_PROBE, TransportProbe } from './transport-probe.node';
+
+const KEY = 'sk-test-secret-key-123';
+
+async function send(replies: Reply[], parameters: Record<string, unknown>, onError?: string) {
+	const server = await scriptedServer(replies);
+	try {
+		const workflow = chainWorkflow([
+			{
+				name: 'Probe',
+				type: TRANSPORT_PROBE,
+				parameters,
+				credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL },
+				...(onError ? { onError } : {}),
+			},
+		]);
+		const run = await runWorkflow(workflow, {
+			credentials: {
+				unifiedGenerationApi: { apiKey: KEY, baseUrl: `${server.url}/api/v1/` },
+				compatVideoApi: { apiKey: KEY, baseUrl: server.url },
+			},
+			extraNodeTypes: { [TRANSPORT_PROBE]: new TransportProbe() },
+		});
+		return { run, seen: server.seen };
+	} finally {
+		await server.close();
+	}
+}
+
+const createTask = { method: 'POST', path: '/jobs/createTask', body: '{"model":"sd2"}' };
+const credits = { method: 'GET', path: '/account/credits' };
+
+function expectNoKey(run: RunResult) {
+	expect(JSON.stringify(run.error ?? {})).not.toContain(KEY);
+	expect(JSON.stringify(run.runData)).not.toContain(KEY);
+}
+
+describe('transport', () => {
+	test('sends the bearer key to the base URL without a doubled slash', async () => {
+		const { run, seen } = await send([{ status: 200, body: { credits: 5, availableCredits: 4 } }], credits);
+		expect(run.json('Probe')[0].result).toEqual({ credits: 5, availableCredits: 4 });
+		expect(seen[0].url).toBe('/api/v1/account/credits');
+		expect(seen[0].headers.authorization).toBe(`Bearer ${KEY}`);
+	});
+
+	test('a 400 shows the spec code, message and field, and is not retried', async () => {
+		const body = { code: 'DURATION_OUT_OF_RANGE', message: 'duration 40s is outside 4s-15s', path: 'inputs.duration' };
+		const { run, seen } = await send([{ status: 400, body }], createTask);
+		expect(run.status).toBe('error');
+		expect(run.error?.message).toBe('DURATION_OUT_OF_RANGE: duration 40s is outside 4s-15s');
+		expect(run.error?.description).toContain('Field: inputs.duration');
+		expect(seen).toHaveLength(1);
+	});
+
+	test.each([
+		[401, 'check the API key'],
+		[402, 'Insufficient credits, nothing was created: top up or enable automatic top-up, then retry'],
+		[403, 'belongs to another account'],
+		[404, 'check the task, asset or order id'],
+	])('HTTP %i tells the user what to do', async (status, text) => {
+		const { run } = await send([{ status, body: { message: `failure ${status}` } }], credits);
+		expect(run.error?.message).toContain(text);
+		expectNoKey(run);
+	});
+
+	test('the compat service names its own balance rule on 402', async () => {
+		const { run } = await send([{ status: 402, body: { message: 'balance too low' } }], {
+			service: 'compat',
+			method: 'POST',
+			path: '/v1/contents/generations/tasks',
+			body: '{}',
+		});
+		expect(run.error?.message).toContain('at least 100');
+	});
+
+	test('a createTask POST that gets a 500 is sent once', async () => {
+		const { run, seen } = await send([{ status: 500, body: { message: 'boom' } }], createTask);
+		expect(run.error?.message).toContain('retry after a few seconds');
+		expect(seen).toHaveLength(1);
+	});
+
+	test('a createTask POST whose connection drops is sent once', async () => {
+		const { run, seen } = await send(['drop'], createTask);
+		expect(run.error?.message).toBe('Could not reach the service');
+		expect(run.error?.description).toContain('Check the Base URL');
+		expect(seen).toHaveLength(1);
+	});
+
+	test('a GET that gets 503, 503, 200 succeeds on the third attempt', async () => {
+		const replies: Reply[] = [{ status: 503 }, { status: 503 }, { status: 200, body: { credits: 1, availableCredits: 1 } }];
+		const { run, seen } = await send(replies, credits);
+		expect(run.status).toBe('success');
+		expect(run.json('Probe')[0].result).toEqual({ credits: 1, availableCredits: 1 });
+		expect(seen).toHaveLength(3);
+	});
+
+	test.each([429, 500, 502, 504])('a GET is retried on %i', async (status) => {
+		const { seen } = await send([{ status }, { status: 200, body: {} }], credits);
+		expect(seen).toHaveLength(2);
+	});
+
+	test('a GET that keeps failing gives up after the bound', async () => {
+		const { run, seen } = await send([{ status: 503, body: { message: 'down' } }], { ...credits, attempts: '3' });
+		expect(run.status).toBe('error');
+		expect(seen).toHaveLength(3);
+	});
+
+	test('a GET whose connection drops is retried', async () => {
+		const { run, seen } = await send(['drop', { status: 200, body: { credits: 2 } }], credits);
+		expect(run.status).toBe('success');
+		expect(seen).toHaveLength(2);
+	});
+
+	test('a malformed 200 body is an error that says so, after the retries', async () => {
+		const { run, seen } = await send([{ status: 200, body: '{not json' }], { ...credits, attempts: '2' });
+		expect(run.error?.message).toBe('The service sent an unreadable answer');
+		expect(run.error?.description).toContain('not valid JSON');
+		expect(seen).toHaveLength(2);
+	});
+
+	test('the key never reaches an error, even when the service echoes it', async () => {
+		const { run } = await send([{ status: 401, body: { message: `key ${KEY} is unknown` } }], credits);
+		expect(run.error?.message).toContain('check the API key');
+		expectNoKey(run);
+	});
+
+	test('continueOnFail turns the failure into an error item', async () => {
+		const { run } = await send([{ status: 402, body: { message: 'no credits' } }], createTask, 'continueRegularOutput');
+		expect(run.status).toBe('success');
+		const [item] = run.output('Probe');
+		expect(item.json.error).toContain('Insufficient credits');
+		expect(item.pairedItem).toEqual({ item: 0 });
+	});
+});
