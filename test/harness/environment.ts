@@ -1,5 +1,6 @@
 import { Container } from '@n8n/di';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,9 +11,10 @@ import { join } from 'node:path';
  *
  * n8n-core configures itself from environment variables when its services are first created, so
  * they are set when this module loads, before any service exists. Under jest every test file has
- * its own module registry and its own copy of process.env, hence its own folder and services.
+ * its own module registry, hence its own folder and services.
+ * n8n-core creates the folder on the first run, so a test file that never runs one leaves nothing.
  */
-const root = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+const root = join(tmpdir(), `n8n-harness-${randomUUID()}`);
 
 process.env.N8N_USER_FOLDER = root;
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';

@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 /**
- * STAND-IN for n8n-nodes-base's Manual Trigger ("When clicking 'Execute workflow'"), which is not a
+ * STAND-IN for n8n-nodes-base's Manual Trigger (“When clicking ‘Execute workflow’”), which is not a
  * dependency of this package. Like the real node it is a trigger that, in manual mode, emits one
  * empty item. `createManualTrigger(items)` makes one that emits the given items instead, which is how
  * a test feeds a workflow (each item paired to its index, so lineage checks downstream can follow it).
@@ -22,7 +22,7 @@ const description: INodeTypeDescription = {
 	group: ['trigger'],
 	version: 1,
 	description: 'Stand-in for n8n-nodes-base.manualTrigger: emits the items the test gives',
-	defaults: { name: "When clicking 'Execute workflow'" },
+	defaults: { name: 'When clicking ‘Execute workflow’' },
 	inputs: [],
 	outputs: [NodeConnectionTypes.Main],
 	properties: [],

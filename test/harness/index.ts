@@ -1,0 +1,60 @@
+// First: sets n8n-core's environment before n8n-core is loaded by the imports below.
+import { harnessReady } from './environment';
+
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+
+import { buildAdditionalData } from './additional-data';
+import { HarnessCredentialsHelper } from './credentials-helper';
+import { loadPackageCredentials, loadPackageNodes } from './package-types';
+import { CredentialTypeRegistry, NodeTypeRegistry } from './registry';
+import { toRunResult } from './run-result';
+import { standIns } from './stand-ins';
+import type { RunOptions, RunResult, WorkflowJson } from './types';
+import { asWorkflowBase, createWorkflow } from './workflow';
+
+export type {
+	BinaryContent,
+	HarnessCredentials,
+	RunOptions,
+	RunResult,
+	WorkflowJson,
+	WorkflowNodeJson,
+} from './types';
+export { disposeHarness } from './environment';
+
+let registries: { nodes: NodeTypeRegistry; credentials: CredentialTypeRegistry } | undefined;
+
+function loadRegistries() {
+	if (!registries) {
+		const nodes = new NodeTypeRegistry().with(standIns());
+		const credentials = new CredentialTypeRegistry();
+		loadPackageNodes(nodes);
+		loadPackageCredentials(credentials);
+		registries = { nodes, credentials };
+	}
+	return registries;
+}
+
+/** The node types every run starts from: this package's nodes and the n8n-nodes-base stand-ins. */
+export function nodeTypes(): NodeTypeRegistry {
+	return loadRegistries().nodes;
+}
+
+let executions = 0;
+
+/**
+ * Runs a workflow exported from the n8n editor through n8n-core's engine, as a click on
+ * "Execute workflow" does (manual mode, starting from the trigger), and returns what it produced.
+ */
+export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions): Promise<RunResult> {
+	await harnessReady();
+	const { credentials } = loadRegistries();
+	const workflow = createWorkflow(workflowJson, nodeTypes(), options);
+	const hooks = new ExecutionLifecycleHooks('manual', String(++executions), asWorkflowBase(workflow));
+	const additionalData = buildAdditionalData(
+		new HarnessCredentialsHelper(credentials, options.credentials),
+		hooks,
+	);
+	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow });
+	return toRunResult(run, workflow);
+}
