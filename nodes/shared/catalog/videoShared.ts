@@ -15,6 +15,16 @@ export const SEED_MAX = 2147483647;
 /** The spec requires a prompt for these modes (text-to-video without one is EMPTY_CONTENT). */
 export const PROMPT_REQUIRED_IN: readonly GenerationMode[] = ['textToVideo', 'edit', 'extend'];
 
+/** Display names of the generation modes (UI labels and messages). */
+export const GENERATION_MODE_NAMES: Readonly<Record<GenerationMode, string>> = {
+	textToVideo: 'text-to-video',
+	firstFrame: 'image-to-video (first frame)',
+	keyframes: 'first-last keyframes',
+	reference: 'multi-reference',
+	edit: 'edit',
+	extend: 'extend',
+};
+
 export const VIDEO_INPUT_MODES: readonly Choice<'keyframe' | 'reference'>[] = [
 	{ value: 'keyframe', name: 'Keyframe', description: 'One image (first frame) or two images (first, last)' },
 	{ value: 'reference', name: 'Reference', description: 'Mixed reference images, videos and audio' },
