@@ -33,6 +33,7 @@
 import { IMAGE_MODELS, type ImageModel, type ImageModelId } from './image';
 import { ALT_VIDEO_MODELS } from './videoAlt';
 import { SD_VIDEO_MODELS } from './videoSd';
+import type { Choice } from './types';
 import type { VideoModel, VideoModelId } from './videoTypes';
 
 export * from './types';
@@ -56,6 +57,11 @@ export function getVideoModel(id: unknown): VideoModel | undefined {
 
 export function getImageModel(id: unknown): ImageModel | undefined {
 	return IMAGE_MODELS.find((m) => m.id === id);
+}
+
+/** The values of a choice list (or of an EnumSpec's options). */
+export function optionValues(spec: readonly Choice[] | { options: readonly Choice[] }): string[] {
+	return ('options' in spec ? spec.options : spec).map((o) => o.value);
 }
 
 export function isVideoModelId(id: unknown): id is VideoModelId {

@@ -1,0 +1,67 @@
+/** POST /v1/contents/generations/tasks body of the task-compatible API. */
+import { z } from 'zod';
+import { COMPAT, optionValues } from '../catalog';
+import { CODES } from './codes';
+import { checkFields, enumRule, isRecord, typedRule, type FieldRules } from './fields';
+import { checkRoles, parseContent, type ContentItem } from './compatContent';
+import { fail, oneOf, shown, toResult, type Failure } from './result';
+import type { ValidationResult } from './types';
+import { hasText } from './videoPlan';
+
+const MODEL_IDS = optionValues(COMPAT.models);
+const RATIOS = optionValues(COMPAT.ratio);
+const RESOLUTIONS = optionValues(COMPAT.resolution);
+const TOOLS = optionValues(COMPAT.tools) as [string, ...string[]];
+const OWNER = 'the compatible API';
+const { min, max, smart } = COMPAT.duration;
+
+/** Not strict: the format is the upstream provider's, whose other fields pass through untouched. */
+const BODY: FieldRules = {
+	model: { ...enumRule('model', MODEL_IDS, CODES.UNSUPPORTED_MODEL, OWNER, 'a model'), required: true },
+	content: typedRule('content', z.array(z.unknown()), 'send a list of content items'),
+	generate_audio: typedRule('generate_audio', z.boolean(), 'send true or false'),
+	ratio: enumRule('ratio', RATIOS, CODES.UNSUPPORTED_ASPECT_RATIO, OWNER, 'a ratio'),
+	duration: {
+		schema: z.number().int().refine((v) => v === smart || (v >= min && v <= max)),
+		code: CODES.DURATION_OUT_OF_RANGE,
+		explain: (v) =>
+			`duration ${shown(v)} is not valid: choose a whole number of seconds from ${min} to ${max}, or ${smart} to let the model choose`,
+	},
+	resolution: enumRule('resolution', RESOLUTIONS, CODES.UNSUPPORTED_RESOLUTION, OWNER, 'a resolution'),
+	tools: typedRule(
+		'tools',
+		z.array(z.object({ type: z.enum(TOOLS) }).passthrough()),
+		`send a list like [{type: 'web_search'}]`,
+	),
+	watermark: typedRule('watermark', z.boolean(), 'send true or false'),
+};
+
+export function validateCompatTask(body: unknown): ValidationResult {
+	if (!isRecord(body)) return fail(CODES.INVALID_PARAMETER, 'the body must be an object {model, content}');
+	const fieldFailure = checkFields(body, BODY, { at: '', owner: 'a task', strict: false });
+	if (fieldFailure) return fieldFailure;
+	const content = (body.content as unknown[] | undefined) ?? [];
+	const items = parseContent(content);
+	if (!Array.isArray(items)) return items;
+	return toResult(checkCombination(body, items) ?? checkRoles(items));
+}
+
+function checkCombination(body: Record<string, unknown>, items: readonly ContentItem[]): Failure | undefined {
+	const media = items.filter((i) => i.type !== 'text');
+	if (media.length === 0 && !items.some((i) => hasText(i.text))) {
+		return fail(CODES.EMPTY_CONTENT, 'content has neither prompt text nor media: add a text item with the prompt', 'content');
+	}
+	const model = COMPAT.models.find((m) => m.value === body.model);
+	if (!model?.videoInput && media.some((i) => i.type === 'video_url')) {
+		const withVideo = oneOf(COMPAT.models.filter((m) => m.videoInput).map((m) => m.value));
+		return fail(CODES.INVALID_MEDIA_COMBINATION, `${String(body.model)} takes no video_url items: use ${withVideo}`, 'model');
+	}
+	if (media.some((i) => i.type === 'audio_url') && !media.some((i) => i.type === 'image_url' || i.type === 'video_url')) {
+		return fail(CODES.AUDIO_ONLY_NOT_SUPPORTED, 'audio_url items must be sent together with an image or a video', 'content');
+	}
+	const tools = (body.tools as { type: string }[] | undefined) ?? [];
+	if (tools.some((t) => t.type === 'web_search') && media.length > 0) {
+		return fail(CODES.INVALID_MEDIA_COMBINATION, 'web_search works for text-to-video only: remove the tool or the media items', 'tools');
+	}
+	return undefined;
+}

@@ -1,0 +1,44 @@
+/** POST /jobs/createTask: the request envelope, then the chosen model's inputs. */
+import { z } from 'zod';
+import { IMAGE_MODEL_IDS, VIDEO_MODEL_IDS, getImageModel, getVideoModel } from '../catalog';
+import { CODES } from './codes';
+import { checkFields, isRecord, typedRule, type FieldRules } from './fields';
+import { validateImageInputs } from './image';
+import { fail, oneOf, shown, toResult, type Failure } from './result';
+import type { MediaFacts, ValidationResult } from './types';
+import { checkHttpUrl } from './urls';
+import { validateVideoInputs } from './video';
+
+const ENVELOPE: FieldRules = {
+	model: typedRule('model', z.string(), 'send a model alias'),
+	inputs: { ...typedRule('inputs', z.record(z.unknown()), 'send an object of model inputs'), required: true },
+	callBackUrl: typedRule('callBackUrl', z.string(), 'send the webhook URL as text'),
+};
+
+/** Validates the body of POST /jobs/createTask for video and image models. */
+export function validateRequest(request: unknown, media?: MediaFacts): ValidationResult {
+	if (!isRecord(request)) return fail(CODES.INVALID_PARAMETER, 'the request must be an object {model, inputs}');
+	return toResult(checkModel(request.model) ?? checkEnvelope(request) ?? checkInputs(request, media));
+}
+
+function checkModel(model: unknown): Failure | undefined {
+	if (getVideoModel(model) || getImageModel(model)) return undefined;
+	const isAlt = typeof model === 'string' && model.startsWith('alt');
+	const family = VIDEO_MODEL_IDS.filter((id) => id.startsWith('alt'));
+	const choices = isAlt ? `the alt family requires ${oneOf(family)}` : `choose ${oneOf([...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS])}`;
+	const what = model === undefined ? 'model is missing' : `model ${shown(model)} is not supported`;
+	return fail(CODES.UNSUPPORTED_MODEL, `${what}: ${choices}`, 'model');
+}
+
+function checkEnvelope(request: Record<string, unknown>): Failure | undefined {
+	const scope = { at: '', owner: 'the request', strict: true };
+	return checkFields(request, ENVELOPE, scope) ?? checkHttpUrl(request.callBackUrl, 'callBackUrl');
+}
+
+function checkInputs(request: Record<string, unknown>, media?: MediaFacts): Failure | undefined {
+	const inputs = request.inputs as Record<string, unknown>;
+	const video = getVideoModel(request.model);
+	if (video) return validateVideoInputs(video, inputs, media);
+	const image = getImageModel(request.model);
+	return image ? validateImageInputs(image, inputs, media) : undefined;
+}

@@ -1,0 +1,79 @@
+import { COMPAT } from '../../../nodes/shared/catalog/index';
+import { validateCompatTask } from '../../../nodes/shared/rules/index';
+import { now } from '../emulator';
+import { parseJsonObject } from '../http/body';
+import { enumParam, pageOf } from '../http/query';
+import { ApiError, assertValid, forbidden, notFound, ok } from '../http/reply';
+import { accountOf } from '../http/router';
+import type { Ctx } from '../http/router';
+import { newId } from '../ids';
+import { aspectOf, videoSize } from '../output-size';
+import type { CompatTask } from '../store';
+import { checkAssetRefs, mediaUrls, promptOf, resolveRatio } from './content';
+import { videoTokens } from './cost';
+import { compatStatus, compatTaskView, scheduleCompatTask } from './task-clock';
+
+/** The spec shows no status for a balance below the minimum: 402, as the unified service does. */
+function assertCanSubmit(balance: number): void {
+	if (balance < COMPAT.minBalance) {
+		const message = `Insufficient balance: ${balance.toFixed(4)} is below the ${COMPAT.minBalance} needed to submit a task`;
+		throw new ApiError(402, message, 'INSUFFICIENT_BALANCE');
+	}
+}
+
+/** POST /v1/contents/generations/tasks */
+export function createCompatTaskRoute(ctx: Ctx) {
+	const account = accountOf(ctx);
+	const body = parseJsonObject(ctx.body);
+	assertValid(validateCompatTask(body));
+	const content = body.content as Record<string, unknown>[];
+	const urls = mediaUrls(content);
+	checkAssetRefs(ctx, account, urls);
+	if (account.frozen) throw new ApiError(403, 'This account is frozen and may not submit tasks', 'ACCOUNT_FROZEN');
+	assertCanSubmit(account.compatBalance);
+	const resolution = String(body.resolution ?? COMPAT.resolution.default);
+	const ratio = resolveRatio(ctx, String(body.ratio ?? COMPAT.ratio.default), urls);
+	// -1 lets the model choose the length: the emulator chooses the default.
+	const chosen = body.duration === undefined || body.duration === COMPAT.duration.smart;
+	const duration = chosen ? COMPAT.duration.default : Number(body.duration);
+	const size = videoSize(resolution, aspectOf(ratio) as number);
+	const task: CompatTask = {
+		id: newId('cgt'),
+		owner: account.apiKey,
+		model: String(body.model),
+		createdAt: now(),
+		durationMs: ctx.emu.settings.taskDurationMs,
+		fails: promptOf(content).includes('[fail]'),
+		ratio,
+		duration,
+		resolution,
+		plan: { kind: 'video', format: 'mp4', seconds: duration, ...size },
+		tokens: videoTokens(size.width, size.height, duration),
+		origin: ctx.origin,
+		finishedAt: null,
+	};
+	ctx.emu.store.compatTasks.set(task.id, task);
+	scheduleCompatTask(ctx.emu, task);
+	return ok({ id: task.id, status: 'running', model: task.model, created_at: Math.floor(task.createdAt / 1000) });
+}
+
+/** GET /v1/contents/generations/tasks/:id */
+export function getCompatTaskRoute(ctx: Ctx) {
+	const task = ctx.emu.store.compatTasks.get(ctx.params.id);
+	if (!task) throw notFound(`Task ${ctx.params.id}`);
+	if (task.owner !== accountOf(ctx).apiKey) throw forbidden('task');
+	return ok(compatTaskView(ctx.emu, task));
+}
+
+/** GET /v1/contents/generations/tasks: the caller's tasks, newest first, `{items, total}` (shape not shown by the spec). */
+export function listCompatTasksRoute(ctx: Ctx) {
+	const account = accountOf(ctx);
+	// `filter[status]` too: clients that serialise nested query objects send that form.
+	const name = ctx.query.has('filter.status') || !ctx.query.has('filter[status]') ? 'filter.status' : 'filter[status]';
+	const status = enumParam(ctx.query, name, COMPAT.taskStatuses);
+	const matching = [...ctx.emu.store.compatTasks.values()]
+		.filter((t) => t.owner === account.apiKey && (!status || compatStatus(ctx.emu, t) === status))
+		.reverse();
+	const page = pageOf(ctx.query, { pageNum: COMPAT.pageNumDefault, pageSize: COMPAT.pageSizeDefault }, matching);
+	return ok({ ...page, items: page.items.map((t) => compatTaskView(ctx.emu, t)) });
+}

@@ -1,0 +1,101 @@
+import { hasAscii } from './bytes';
+import { mediaInfo, type MediaInfo } from './formats';
+
+/**
+ * MPEG audio (MP3 and its Layer I/II siblings). Skips an ID3v2 tag, reads the first frame header,
+ * then takes the frame count from a Xing/Info or VBRI header when there is one; otherwise assumes
+ * constant bitrate and divides the audio bytes by it.
+ */
+
+const KBPS = {
+	mpeg1: [
+		[], // reserved layer
+		[0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320], // Layer III
+		[0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384], // Layer II
+		[0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448], // Layer I
+	],
+	mpeg2: [
+		[],
+		[0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+		[0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+		[0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+	],
+};
+/** Indexed by the header's version bits: 0 MPEG-2.5, 1 reserved, 2 MPEG-2, 3 MPEG-1. */
+const SAMPLE_RATES = [[11025, 12000, 8000], [], [22050, 24000, 16000], [44100, 48000, 32000]];
+const LAYER_I = 3;
+const LAYER_III = 1;
+const SEARCH_AFTER_TAG = 64 * 1024;
+
+interface FrameHeader {
+	bitsPerSecond: number;
+	sampleRate: number;
+	samplesPerFrame: number;
+	frameBytes: number;
+	/** Where a Xing/Info header would start, counted from the frame start. */
+	xingOffset: number;
+}
+
+export function parseFrameHeader(bytes: Buffer, at: number): FrameHeader | undefined {
+	if (at < 0 || at + 4 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1] & 0xe0) !== 0xe0) return undefined;
+	const version = (bytes[at + 1] >> 3) & 3;
+	const layer = (bytes[at + 1] >> 1) & 3;
+	const bitrateIndex = bytes[at + 2] >> 4;
+	const rateIndex = (bytes[at + 2] >> 2) & 3;
+	if (version === 1 || layer === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return undefined;
+	const mpeg1 = version === 3;
+	const bitsPerSecond = KBPS[mpeg1 ? 'mpeg1' : 'mpeg2'][layer][bitrateIndex] * 1000;
+	const sampleRate = SAMPLE_RATES[version][rateIndex];
+	const padding = (bytes[at + 2] >> 1) & 1;
+	const samplesPerFrame = layer === LAYER_I ? 384 : layer === LAYER_III && !mpeg1 ? 576 : 1152;
+	const frameBytes =
+		layer === LAYER_I
+			? (Math.floor((12 * bitsPerSecond) / sampleRate) + padding) * 4
+			: Math.floor((samplesPerFrame / 8) * bitsPerSecond / sampleRate) + padding;
+	const mono = bytes[at + 3] >> 6 === 3;
+	const sideInfo = mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17;
+	return { bitsPerSecond, sampleRate, samplesPerFrame, frameBytes, xingOffset: 4 + sideInfo };
+}
+
+/** Bytes taken by a leading ID3v2 tag (size is four 7-bit "syncsafe" bytes), or 0. */
+function id3v2Length(bytes: Buffer): number {
+	if (bytes.length < 10 || !hasAscii(bytes, 0, 'ID3')) return 0;
+	const size = ((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f);
+	const footer = bytes[5] & 0x10 ? 10 : 0;
+	return 10 + size + footer;
+}
+
+/** A header counts when the next frame also starts with one (or the file ends first). */
+function firstFrame(bytes: Buffer): { at: number; header: FrameHeader } | undefined {
+	const start = id3v2Length(bytes);
+	const last = start > 0 ? Math.min(bytes.length - 4, start + SEARCH_AFTER_TAG) : 0;
+	for (let at = start; at <= last; at++) {
+		const header = parseFrameHeader(bytes, at);
+		const next = header && at + header.frameBytes;
+		const confirmed = next !== undefined && (next + 4 > bytes.length || parseFrameHeader(bytes, next) !== undefined);
+		if (header && confirmed) return { at, header };
+	}
+	return undefined;
+}
+
+/** Frame count from a Xing/Info (LAME) or VBRI (Fraunhofer) header in the first frame. */
+function countedFrames(bytes: Buffer, at: number, header: FrameHeader): number | undefined {
+	const xing = at + header.xingOffset;
+	if ((hasAscii(bytes, xing, 'Xing') || hasAscii(bytes, xing, 'Info')) && xing + 12 <= bytes.length) {
+		return bytes.readUInt32BE(xing + 4) & 0x1 ? bytes.readUInt32BE(xing + 8) : undefined;
+	}
+	const vbri = at + 4 + 32;
+	return hasAscii(bytes, vbri, 'VBRI') && vbri + 18 <= bytes.length ? bytes.readUInt32BE(vbri + 14) : undefined;
+}
+
+export function probeMp3(bytes: Buffer): MediaInfo | undefined {
+	const first = firstFrame(bytes);
+	if (!first) return undefined;
+	const { at, header } = first;
+	const frames = countedFrames(bytes, at, header);
+	if (frames !== undefined) {
+		return mediaInfo('mp3', bytes.length, { seconds: (frames * header.samplesPerFrame) / header.sampleRate });
+	}
+	const id3v1 = bytes.length - at >= 128 && hasAscii(bytes, bytes.length - 128, 'TAG') ? 128 : 0;
+	return mediaInfo('mp3', bytes.length, { seconds: ((bytes.length - at - id3v1) * 8) / header.bitsPerSecond });
+}

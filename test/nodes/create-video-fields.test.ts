@@ -1,0 +1,93 @@
+import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
+import { visibleFields } from '../helpers/visible-fields';
+
+const node = new CreateVideo();
+const show = (values: Record<string, unknown>) => visibleFields(node, values as never);
+const tiers = (model: string) => show({ model, generationMode: 'textToVideo' }).options('outputResolution');
+
+describe('Create Video shows each model exactly its own fields', () => {
+	test('the model list is the six video models of the spec', () => {
+		expect(show({}).options('model').map((option) => option.value).sort()).toEqual(
+			['alt3.0-video', 'alt3.0-video-prime', 'sd2', 'sd2-fast', 'sd2-mini', 'sd2.5'],
+		);
+	});
+
+	test.each(['alt3.0-video', 'alt3.0-video-prime'])('%s never offers 2k or 4k, and uses ratio not presets', (model) => {
+		expect(tiers(model).map((tier) => tier.value)).toEqual(['480p', '720p', '1080p']);
+		const fields = show({ model, generationMode: 'textToVideo' });
+		expect(fields.field('aspect')?.displayName).toBe('Aspect Ratio');
+		expect(fields.options('aspect').map((option) => option.value)).toEqual(['adaptive', 'auto', '16:9', '9:16', '1:1', '4:3', '3:4']);
+		expect(fields.names).toContain('additionalOptions');
+	});
+
+	test('sd2-fast and sd2-mini offer 1080p, 2k and 4k as upscaled', () => {
+		for (const model of ['sd2-fast', 'sd2-mini']) {
+			expect(tiers(model)).toEqual([
+				{ value: '480p', name: '480p (Native)' },
+				{ value: '720p', name: '720p (Native)' },
+				{ value: '1080p', name: '1080p (Upscaled)' },
+				{ value: '2k', name: '2K (Upscaled)' },
+				{ value: '4k', name: '4K (Upscaled)' },
+			]);
+		}
+	});
+
+	test('sd2 has native 1080p and 4k, upscaled 2k; sd2.5 native up to 1080p', () => {
+		expect(tiers('sd2').map((tier) => tier.name)).toEqual(['480p (Native)', '720p (Native)', '1080p (Native)', '2K (Upscaled)', '4K (Native)']);
+		expect(tiers('sd2.5').map((tier) => tier.name)).toEqual(['480p (Native)', '720p (Native)', '1080p (Native)', '2K (Upscaled)', '4K (Upscaled)']);
+	});
+
+	test('duration bounds follow the model', () => {
+		const bounds = (model: string) => show({ model, generationMode: 'textToVideo' }).field('duration')?.typeOptions;
+		expect(bounds('sd2.5')).toMatchObject({ minValue: 4, maxValue: 30 });
+		expect(bounds('sd2')).toMatchObject({ minValue: 4, maxValue: 15 });
+		expect(bounds('alt3.0-video')).toMatchObject({ minValue: 2, maxValue: 30 });
+	});
+
+	test('only sd2.5 offers drafts and the final-from-draft mode', () => {
+		const modes = (model: string) => show({ model }).options('generationMode').map((option) => option.value);
+		expect(modes('sd2.5')).toContain('final');
+		expect(show({ model: 'sd2.5', generationMode: 'textToVideo' }).names).toContain('draft');
+		for (const model of ['sd2', 'sd2-fast', 'sd2-mini', 'alt3.0-video']) {
+			expect(modes(model)).not.toContain('final');
+			expect(show({ model, generationMode: 'textToVideo' }).names).not.toContain('draft');
+		}
+		const final = show({ model: 'sd2.5', generationMode: 'final' }).names;
+		expect(final).toContain('draftSourceOrderId');
+		expect(final).not.toContain('prompt');
+		expect(final).not.toContain('outputResolution');
+	});
+
+	test('a draft hides the output resolution (it is fixed at 480P)', () => {
+		expect(show({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }).names).not.toContain('outputResolution');
+	});
+
+	test('media fields follow the mode', () => {
+		expect(show({ model: 'sd2', generationMode: 'textToVideo' }).names).not.toEqual(
+			expect.arrayContaining(['urls', 'videoUrls', 'firstFrameUrl']),
+		);
+		expect(show({ model: 'sd2', generationMode: 'keyframes' }).names).toEqual(expect.arrayContaining(['firstFrameUrl', 'lastFrameUrl']));
+		expect(show({ model: 'sd2', generationMode: 'reference' }).names).toEqual(
+			expect.arrayContaining(['urls', 'videoUrls', 'audioUrls', 'referenceAspect']),
+		);
+	});
+
+	test('reference mode on the sd family forbids the automatic preset', () => {
+		const values = show({ model: 'sd2', generationMode: 'reference' }).options('referenceAspect').map((option) => option.value);
+		expect(values).not.toContain('auto');
+		expect(values).toContain('1280x720');
+	});
+
+	test('sd2.5 edit has source frame timestamps and no duration (it follows the source)', () => {
+		const names = show({ model: 'sd2.5', generationMode: 'edit' }).names;
+		expect(names).toContain('sourceFrameTimestamps');
+		expect(names).not.toContain('duration');
+		expect(show({ model: 'sd2', generationMode: 'edit' }).names).toEqual(expect.arrayContaining(['duration']));
+		expect(show({ model: 'sd2', generationMode: 'edit' }).names).not.toContain('sourceFrameTimestamps');
+	});
+
+	test('alt edit and extend send the automatic ratio, so no aspect field is shown', () => {
+		expect(show({ model: 'alt3.0-video', generationMode: 'edit' }).names).not.toContain('aspect');
+		expect(show({ model: 'alt3.0-video', generationMode: 'firstFrame' }).names).not.toContain('aspect');
+	});
+});
