@@ -1,6 +1,6 @@
 import { probeMedia, makeImage, makeVideo, makeAudio } from '../emulator/media';
 import type { RunningEmulator } from '../emulator';
-import { activeAsset, addAccount, call, credits, logged, startFast, upload } from '../emulator/test-helpers';
+import { activeAsset, addAccount, call, control, credits, logged, startFast, upload } from '../emulator/test-helpers';
 import { FAST_WAIT, runSteps } from '../helpers/nodes';
 import { packageNode } from '../helpers/workflow';
 
@@ -141,6 +141,26 @@ describe('Create Video', () => {
 		expect(item.status).toBe('FAILED');
 		expect(item.taskId).toEqual(expect.any(String));
 		expect(item.error).toContain(`Task ${item.taskId}`);
+	});
+
+	test('a wait that times out still reports the created task (with and without continueOnFail)', async () => {
+		await control(emu, '/settings', { taskDurationMs: 60_000 });
+		try {
+			const slowWait = { waitForCompletion: 'wait', waitOptions: { pollIntervalSeconds: 0.05, timeoutMinutes: 0.005 } };
+			const kept = await runSteps(emu, [
+				createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: 'slow', ...slowWait }, { onError: 'continueRegularOutput' }),
+			]);
+			const [item] = kept.json('Create Video');
+			expect(item.taskId).toEqual(expect.any(String));
+			expect(item.error).toContain(`Task ${item.taskId}: Still running after`);
+			const stopped = await runSteps(emu, [
+				createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: 'slow', ...slowWait }),
+			]);
+			expect(stopped.error?.message).toMatch(/^Task \S+: Still running after/);
+			expect(stopped.error?.description).toMatch(/Tasks created by this execution \(1\)/);
+		} finally {
+			await control(emu, '/settings', { taskDurationMs: 300 });
+		}
 	});
 
 	test('draft then final: orderId links them, the final renders at 1080p', async () => {
