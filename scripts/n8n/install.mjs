@@ -32,7 +32,7 @@ import {
 	RUNTIME_DIR,
 	SCRATCH_DIR,
 } from './paths.mjs';
-import { n8nEnv } from './run.mjs';
+import { childEnv, n8nEnv } from './run.mjs';
 
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--loglevel=error', '--no-update-notifier'];
 const HEARTBEAT_MS = 15_000;
@@ -185,7 +185,7 @@ async function install({ log, force }) {
 			log,
 			t0,
 			env: {
-				...process.env,
+				...childEnv(),
 				PATH: `${NODE_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`,
 				npm_config_nodedir: NODE_HEADERS_DIR,
 				// sqlite3's install script is `prebuild-install -r napi || node-gyp rebuild`;
@@ -274,13 +274,17 @@ function writeJson(file, value) {
  * Runs a command with its stdout/stderr appended to LOG_FILE, printing a
  * heartbeat line every 15 s. Rejects with an InstallError on non-zero exit.
  */
-function runLogged({ label, cmd, args, cwd, env = process.env, log, t0 }) {
+function runLogged({ label, cmd, args, cwd, env = childEnv(), log, t0 }) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		fs.appendFileSync(LOG_FILE, `\n$ (cd ${cwd} && ${path.basename(cmd)} ${args.join(' ')})\n`);
 		const out = fs.openSync(LOG_FILE, 'a');
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out] });
 		fs.closeSync(out);
+		// an interrupted install (Ctrl-C, a CI timeout) must not leave npm running on its own
+		const killOnExit = () => child.kill('SIGTERM');
+		process.on('exit', killOnExit);
+		child.on('close', () => process.off('exit', killOnExit));
 		const timer = setInterval(() => {
 			const s = Math.round((Date.now() - started) / 1000);
 			const total = Math.round((Date.now() - t0) / 1000);
@@ -352,20 +356,23 @@ async function acquireLock(log) {
 // ---- CLI ---------------------------------------------------------------------
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
+	// no top-level await: this module is also loaded with require() (jest's global set-up)
 	const force = process.argv.includes('--force');
 	const t = Date.now();
-	try {
-		const r = await ensureN8n({ force });
-		const ms = Date.now() - t;
-		console.log(`[n8n-install] n8n ${r.n8nVersion} ready (${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`})`);
-		console.log(`[n8n-install]   node: ${r.nodeBin}`);
-		console.log(`[n8n-install]   n8n:  ${r.n8nBin}`);
-	} catch (err) {
-		console.error(`\n[n8n-install] FAILED: ${err.message}`);
-		if (!(err instanceof InstallError)) console.error(err.stack);
-		if (fs.existsSync(LOG_FILE)) {
-			console.error(`[n8n-install] log: ${LOG_FILE} — last lines:\n${tailOfLog(30)}`);
-		}
-		process.exitCode = 1;
-	}
+	ensureN8n({ force }).then(
+		(r) => {
+			const ms = Date.now() - t;
+			console.log(`[n8n-install] n8n ${r.n8nVersion} ready (${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`})`);
+			console.log(`[n8n-install]   node: ${r.nodeBin}`);
+			console.log(`[n8n-install]   n8n:  ${r.n8nBin}`);
+		},
+		(err) => {
+			console.error(`\n[n8n-install] FAILED: ${err.message}`);
+			if (!(err instanceof InstallError)) console.error(err.stack);
+			if (fs.existsSync(LOG_FILE)) {
+				console.error(`[n8n-install] log: ${LOG_FILE} — last lines:\n${tailOfLog(30)}`);
+			}
+			process.exitCode = 1;
+		},
+	);
 }

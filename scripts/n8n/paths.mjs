@@ -44,3 +44,17 @@ export const LOG_FILE = path.join(CACHE_DIR, 'install.log');
 export const LOCK_DIR = path.join(CACHE_DIR, '.install.lock');
 /** Scratch user folders created by helpers (e.g. for `n8n --version`). */
 export const SCRATCH_DIR = path.join(CACHE_DIR, 'scratch');
+
+// ---- repo-local scratch (always under <repo>/.cache, git-ignored, whatever N8N_CACHE_DIR says) ----
+/** The git-ignored cache folder of this checkout. */
+export const REPO_CACHE_DIR = path.join(REPO_ROOT, '.cache');
+/** `npm pack` writes the package tarball here. */
+export const PACK_DIR = path.join(REPO_CACHE_DIR, 'pack');
+/** N8N_USER_FOLDER of `npm start` (n8n keeps its data in <folder>/.n8n; kept between runs). */
+export const DEMO_USER_FOLDER = path.join(REPO_CACHE_DIR, 'demo');
+/** N8N_USER_FOLDER of the e2e suite (recreated on every run). */
+export const E2E_USER_FOLDER = path.join(REPO_CACHE_DIR, 'e2e');
+/** The example workflows (one workflow per *.json) and the credentials template. */
+export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
+/** Credentials the demo and the e2e suite import, pointing at an emulator on 127.0.0.1:8787. */
+export const CREDENTIALS_TEMPLATE = path.join(EXAMPLES_DIR, 'credentials', 'emulator.credentials.json');

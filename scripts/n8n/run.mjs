@@ -8,6 +8,21 @@ import path from 'node:path';
 import { N8N_BIN, NODE_BIN, NODE_BIN_DIR } from './paths.mjs';
 
 /**
+ * The environment for an npm (or n8n) child process, without what `npm start` / `npm run` put
+ * there for this repository: its project config (.npmrc `ignore-scripts=true` arrives as
+ * npm_config_ignore_scripts and would stop the Node 24 runtime and sqlite3 from installing) and
+ * its project root (npm_config_local_prefix). User and global npm config stay.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function childEnv(env = process.env) {
+	const clean = { ...env };
+	for (const key of Object.keys(clean)) {
+		if (/^npm_config_(ignore_scripts|local_prefix)$/i.test(key)) delete clean[key];
+	}
+	return clean;
+}
+
+/**
  * Environment for the n8n CLI: offline, quiet, SQLite in `<userFolder>/.n8n`.
  * `extra` is merged last (a value of `undefined` removes a variable).
  * @param {string} userFolder N8N_USER_FOLDER (n8n keeps its data in `<userFolder>/.n8n`)
@@ -15,7 +30,7 @@ import { N8N_BIN, NODE_BIN, NODE_BIN_DIR } from './paths.mjs';
  */
 export function n8nEnv(userFolder, extra = {}) {
 	const env = {
-		...process.env,
+		...childEnv(),
 		PATH: `${NODE_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`,
 		N8N_USER_FOLDER: path.resolve(userFolder),
 		DB_TYPE: 'sqlite',
@@ -35,19 +50,38 @@ export function n8nEnv(userFolder, extra = {}) {
 		N8N_HOST: 'localhost',
 		N8N_PROTOCOL: 'http',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		// Code node: task runners launched by n8n itself (no external runner)
-		N8N_RUNNERS_ENABLED: 'true',
+		// Expressions: n8n 2.x defaults to the isolated-vm engine, whose native addon
+		// made ~25% of `n8n execute` runs die with SIGSEGV at exit here; the wasm
+		// QuickJS engine never did (and is not deprecated, unlike `legacy`).
+		N8N_EXPRESSION_ENGINE: 'quickjs',
+		// Code node: task runners launched by n8n itself (no external launcher).
+		// (N8N_RUNNERS_ENABLED is gone in 2.x: setting it only prints a deprecation.)
 		N8N_RUNNERS_MODE: 'internal',
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_TASK_TIMEOUT: '60',
+		// the MCP registry module fetches a server list from the internet at start
+		N8N_DISABLED_MODULES: 'mcp-registry',
 		// community packages (installed into <userFolder>/.n8n/nodes) are loaded
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
-		// quiet, and no warning about settings-file permissions
+		// set explicitly only to silence "default will change" deprecation notices
+		N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(256 * 1024 * 1024),
+		N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '1000',
+		// no warning about settings-file permissions
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
-		N8N_LOG_LEVEL: 'warn',
+		// CLI commands print their results (list:workflow, execute --rawOutput, …)
+		// through the logger at level info: `warn` would hide them.
+		N8N_LOG_LEVEL: 'info',
 		NO_COLOR: '1',
+		// Must not inherit NODE_ENV=test from a test runner (jest and vitest set it): n8n then
+		// skips loading nodes and its logger goes silent (`execute` prints nothing, exit 0).
 		NODE_ENV: 'production',
 	};
+	// A parent's NODE_OPTIONS (e.g. a TS loader `--import tsx`) would be loaded
+	// into n8n's Node 24 too; E2E_TESTS=true switches n8n into its own e2e mode.
+	delete env.NODE_OPTIONS;
+	delete env.E2E_TESTS;
 	for (const [k, v] of Object.entries(extra)) {
 		if (v === undefined) delete env[k];
 		else env[k] = String(v);
@@ -93,6 +127,10 @@ export async function runN8n(args, { userFolder, env = {}, timeoutMs = 180_000, 
 		let timedOut = false;
 		child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
 		child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+		// never leave an n8n command running when the calling process exits (Ctrl-C, timeouts)
+		const killOnExit = () => child.kill('SIGKILL');
+		process.on('exit', killOnExit);
+		child.on('close', () => process.off('exit', killOnExit));
 		const timer = setTimeout(() => {
 			timedOut = true;
 			child.kill('SIGTERM');
@@ -110,7 +148,88 @@ export async function runN8n(args, { userFolder, env = {}, timeoutMs = 180_000, 
 }
 
 /**
- * Starts `n8n start` in the background and waits until GET /healthz/readiness answers 200.
+ * Pulls the pretty-printed JSON document out of CLI output that also holds log
+ * lines (e.g. `n8n execute --id X --rawOutput` prints "n8n Task Broker ready…"
+ * etc. before the JSON). Returns undefined when there is none.
+ * @param {string} stdout
+ */
+export function parseJsonOutput(stdout) {
+	const lines = stdout.split('\n');
+	const starts = [];
+	const ends = [];
+	lines.forEach((l, i) => {
+		const t = l.trimEnd();
+		if (t === '{' || t === '[' || /^[[{].*[\]}]$/.test(t)) starts.push(i);
+		if (t === '}' || t === ']' || /^[[{].*[\]}]$/.test(t)) ends.push(i);
+	});
+	for (const s of starts) {
+		for (let k = ends.length - 1; k >= 0 && ends[k] >= s; k--) {
+			try {
+				return JSON.parse(lines.slice(s, ends[k] + 1).join('\n'));
+			} catch {}
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Runs `n8n execute --id <id> --rawOutput` and returns the parsed run
+ * ({ data: { resultData: { runData, lastNodeExecuted, error? } }, status, finished, … })
+ * as `run`, next to the raw process result. A failed execution exits 1 and still
+ * prints the run (with `run.data.resultData.error`) after "Execution error:";
+ * `run` is undefined only when no JSON was printed (e.g. unknown workflow id).
+ * @param {string} workflowId
+ * @param {{ userFolder: string, env?: Record<string, string|undefined>, timeoutMs?: number }} opts
+ */
+export async function executeWorkflow(workflowId, opts) {
+	const r = await runN8n(['execute', `--id=${workflowId}`, '--rawOutput'], opts);
+	return { ...r, run: parseJsonOutput(r.stdout) };
+}
+
+/**
+ * Runs several workflows in ONE n8n process: `n8n execute-batch` (n8n's CLI for running many
+ * workflows; `--retries=0` so a failed workflow is not run, and billed, twice). n8n writes the
+ * full run of every successful workflow to `<snapshotDir>/<id>-snapshot.json` and a summary
+ * (`executions[]` with `executionStatus` and, for failures, `error`) to a file.
+ * Workflow ids must contain a digit (n8n filters the list with /\d+/).
+ * @param {string[]} workflowIds
+ * @param {{ userFolder: string, concurrency?: number, env?: Record<string, string|undefined>, timeoutMs?: number }} opts
+ * @returns {Promise<{ code: number|null, signal: string|null, stdout: string, stderr: string, timedOut: boolean, summary: any, runs: Record<string, any> }>}
+ */
+export async function executeWorkflows(workflowIds, { userFolder, concurrency = 1, env, timeoutMs = 600_000 }) {
+	const dir = fs.mkdtempSync(path.join(path.resolve(userFolder), 'batch-'));
+	const snapshotDir = path.join(dir, 'snapshots');
+	const summaryFile = path.join(dir, 'summary.json');
+	fs.mkdirSync(snapshotDir);
+	const r = await runN8n(
+		[
+			'execute-batch',
+			`--ids=${workflowIds.join(',')}`,
+			`--concurrency=${concurrency}`,
+			'--retries=0',
+			`--snapshot=${snapshotDir}`,
+			`--output=${summaryFile}`,
+		],
+		{ userFolder, env, timeoutMs },
+	);
+	const readJson = (file) => {
+		try {
+			return JSON.parse(fs.readFileSync(file, 'utf8'));
+		} catch {
+			return undefined;
+		}
+	};
+	const runs = Object.fromEntries(
+		workflowIds.map((id) => [id, readJson(path.join(snapshotDir, `${id}-snapshot.json`))]).filter(([, run]) => run),
+	);
+	return { ...r, summary: readJson(summaryFile), runs };
+}
+
+/**
+ * Starts `n8n start` in the background and waits until GET /healthz/readiness answers 200
+ * (only then are the REST routes up: while migrations run, every other path answers
+ * 200 "n8n is starting up. Please wait", so /healthz or /rest/* are no ready signal).
+ * Listens on 127.0.0.1:<port> (a free one unless given); call stop() when done.
  * @param {{ userFolder: string, port?: number, env?: Record<string, string|undefined>, timeoutMs?: number, onOutput?: (chunk: string) => void }} opts
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, port: number, baseUrl: string, output: () => string, stop: () => Promise<void> }>}
  */
@@ -136,9 +255,14 @@ export async function startN8n({ userFolder, port, env = {}, timeoutMs = 120_000
 	let exited = null;
 	const exitPromise = new Promise((r) => child.on('close', (code, signal) => r((exited = { code, signal }))));
 
+	// never leave n8n running when the calling process goes away without stop()
+	const killOnExit = () => child.kill('SIGKILL');
+	process.on('exit', killOnExit);
+	exitPromise.then(() => process.off('exit', killOnExit));
+
 	const stop = async () => {
 		if (exited) return;
-		child.kill('SIGTERM');
+		child.kill('SIGTERM'); // n8n shuts down gracefully, task runners included
 		const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
 		await exitPromise;
 		clearTimeout(t);

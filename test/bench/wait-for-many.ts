@@ -34,7 +34,7 @@ async function main() {
 		);
 		const wall = Date.now() - started;
 		const completed = run.output('Wait For Task').length;
-		const log = await (await fetch(`${emu.url}/__control/requests?path=/api/v1/jobs/queryTask`)).json();
+		const log = (await (await fetch(`${emu.url}/__control/requests?path=/api/v1/jobs/queryTask`)).json()) as unknown[];
 		const memory = process.memoryUsage();
 		const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 		console.log(`tasks: ${COUNT} (each ${TASK_MS} ms on the emulator), completed: ${completed}`);

@@ -1,0 +1,266 @@
+#!/usr/bin/env node
+// The one-command demo: `npm start` (editor) or `npm start -- --headless` (run the examples in n8n's CLI).
+//
+//   1. builds the package (npm run build);
+//   2. starts the emulator of both services (account demo-key) on 127.0.0.1:8787 (or a free port);
+//   3. installs n8n (into .cache/n8n, the first time only) with the Node 24 it needs;
+//   4. packs this package and installs it into .cache/demo/.n8n/nodes as a community package, imports
+//      a credential of each type pointing at the emulator and the example workflows of examples/;
+//   5a. (default) starts n8n with an owner account, prints the editor URL and the login, and runs
+//       until Ctrl-C, then stops n8n and the emulator;
+//   5b. (--headless) runs every example with `n8n execute --id`, prints each result (tasks, credits,
+//       files) and exits 1 if any failed.
+//
+// Plain Node ESM on the system Node (20+); n8n itself runs on the cached Node 24.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { DEMO_KEY, isPortFree, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { createProgress } from './lib/progress.mjs';
+import { packPackage } from './n8n/community-package.mjs';
+import { ensureN8n } from './n8n/install.mjs';
+import { DEMO_OWNER, loadExamples, login, ownerEnv, prepareInstance } from './n8n/instance.mjs';
+import { CACHE_DIR, DEMO_USER_FOLDER, N8N_VERSION, REPO_ROOT } from './n8n/paths.mjs';
+import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
+import { executeWorkflow, freePort, startN8n } from './n8n/run.mjs';
+
+const HELP = `Usage: npm start [-- options]
+
+  (no option)          set everything up and serve the n8n editor until Ctrl-C
+  --headless           run the example workflows with n8n's CLI, print the results, exit (1 if any failed)
+  --port <port>        n8n's port (default 5678, or a free one)
+  --emulator-port <p>  the emulator's port (default 8787, or a free one)
+  --help               this text`;
+
+const PACKAGE_PREFIX = 'n8n-nodes-unified-generation.';
+
+function parseArgs(argv) {
+	const opts = { headless: false, port: undefined, emulatorPort: undefined, help: false };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const value = () => {
+			const v = inline ?? argv[++i];
+			const n = Number(v);
+			if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${flag} needs a port number, got ${v}`);
+			return n;
+		};
+		if (flag === '--headless') opts.headless = true;
+		else if (flag === '--port') opts.port = value();
+		else if (flag === '--emulator-port') opts.emulatorPort = value();
+		else if (flag === '--help' || flag === '-h') opts.help = true;
+		else throw new Error(`unknown option ${argv[i]}\n\n${HELP}`);
+	}
+	return opts;
+}
+
+const { log, during, seconds } = createProgress();
+const rel = (p) => path.relative(process.cwd(), p) || '.';
+const fmt = (n) => Number(n).toLocaleString('en-US');
+const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Things to stop on the way out, last started first. */
+const cleanups = [];
+let exiting = false;
+
+async function shutdown(code, why) {
+	if (exiting) return;
+	exiting = true;
+	if (why) log(why);
+	for (const cleanup of cleanups.reverse()) {
+		try {
+			await cleanup();
+		} catch (err) {
+			log(`  (while stopping: ${err.message})`);
+		}
+	}
+	process.exit(code);
+}
+
+let onInterrupt = (why) => shutdown(130, `${why}: stopping everything this demo started…`);
+process.on('SIGINT', () => onInterrupt('SIGINT'));
+process.on('SIGTERM', () => onInterrupt('SIGTERM'));
+// `npm start` killed with SIGTERM exits without passing the signal on: stop when our parent goes.
+const parent = process.ppid;
+setInterval(() => {
+	if (process.ppid !== parent) onInterrupt('parent process gone');
+}, 1000).unref();
+
+async function main() {
+	const opts = parseArgs(process.argv.slice(2));
+	if (opts.help) {
+		console.log(HELP);
+		return 0;
+	}
+	log(`n8n-nodes-unified-generation demo${opts.headless ? ' (headless: the examples run in n8n\'s CLI)' : ''}`);
+
+	// 1. build -------------------------------------------------------------------------------
+	log('Building the package (npm run build)…');
+	await during('building', () => runQuiet('npm', ['run', 'build'], REPO_ROOT));
+	log('Built dist/');
+
+	// 2. emulator ----------------------------------------------------------------------------
+	const emulatorPort = opts.emulatorPort ?? ((await isPortFree(8787)) ? 8787 : await freePort());
+	log(`Starting the emulator of both services on port ${emulatorPort}…`);
+	const emulator = await startEmulatorProcess({ port: emulatorPort });
+	cleanups.push(async () => {
+		await emulator.stop();
+		log('Emulator stopped.');
+	});
+	log(`Emulator ready: ${emulator.url} (unified ${emulator.unifiedBaseUrl}, compat ${emulator.compatBaseUrl}, key ${DEMO_KEY})`);
+
+	// 3. n8n ---------------------------------------------------------------------------------
+	log(`Checking the local n8n ${N8N_VERSION} (installed into ${rel(CACHE_DIR)} the first time: a few minutes)…`);
+	const n8n = await ensureN8n({ log });
+	log(`n8n ${n8n.n8nVersion} on Node ${n8n.nodeVersion}: ${rel(n8n.n8nPkgDir)}`);
+
+	// 4. package, credentials, workflows -----------------------------------------------------
+	log('Packing the package (npm pack)…');
+	const pack = await packPackage();
+	log(`Packed ${rel(pack.tarball)} (${pack.files.length} files)`);
+	const examples = loadExamples();
+	const workflows = examples.map((e) => e.workflow);
+	await prepareInstance({
+		userFolder: DEMO_USER_FOLDER,
+		tarball: pack.tarball,
+		emulatorUrl: emulator.url,
+		workflows,
+		log,
+		during,
+	});
+
+	if (opts.headless) return await runHeadless(examples, emulator);
+	return await serveEditor(opts, emulator, workflows);
+}
+
+// 5b. headless ---------------------------------------------------------------------------------
+async function runHeadless(examples, emulator) {
+	log(`Running ${examples.length} example workflows with \`n8n execute --id=<id>\`, one after the other…`);
+	const startCredits = (await emulator.credits()).credits;
+	const results = [];
+	for (const [index, { file, workflow }] of examples.entries()) {
+		log(`▶ ${index + 1}/${examples.length} ${workflow.name} (${rel(file)}, id ${workflow.id})`);
+		const before = (await emulator.credits()).credits;
+		const t = Date.now();
+		const r = await during(`running ${workflow.name}`, () =>
+			executeWorkflow(workflow.id, { userFolder: DEMO_USER_FOLDER, timeoutMs: 10 * 60_000 }),
+		);
+		const took = ((Date.now() - t) / 1000).toFixed(1);
+		const after = (await emulator.credits()).credits;
+		const summary = summarizeRun(r.run, { userFolder: DEMO_USER_FOLDER, workflow });
+		const ok = r.code === 0 && !r.timedOut && isSuccess(summary);
+		const spent = before - after;
+		results.push({ workflow, ok, summary, spent });
+		log(`${ok ? '✔ success' : '✗ FAILED'} in ${took} s${ok ? '' : ` (n8n exit ${r.timedOut ? 'timeout' : (r.signal ?? r.code)}, status ${summary.status})`}`);
+		const lines = formatSummary(summary);
+		if (!r.run) lines.push('n8n printed no execution result; its last output lines:', ...tail(`${r.stdout}\n${r.stderr}`, 25));
+		lines.push(`emulator credits: ${fmt(before)} → ${fmt(after)} (spent ${fmt(spent)}; the tasks report ${fmt(summary.creditsUsed)})`);
+		log(lines.map((line) => `  ${line}`).join('\n'));
+	}
+	const endCredits = (await emulator.credits()).credits;
+	const failed = results.filter((r) => !r.ok);
+	const tasks = results.reduce((n, r) => n + r.summary.tasks.length, 0);
+	const files = results.reduce((n, r) => n + r.summary.files.length, 0);
+	log(
+		`Results: ${results.length - failed.length}/${results.length} workflows succeeded · ${count(tasks, 'task')} · ` +
+			`${count(files, 'file')} · ${fmt(startCredits - endCredits)} credits spent on the emulator (${fmt(startCredits)} → ${fmt(endCredits)})`,
+	);
+	const width = Math.max(...results.map((r) => r.workflow.name.length));
+	for (const r of results) {
+		log(
+			`  ${r.ok ? '✔' : '✗'} ${r.workflow.name.padEnd(width)}  ${count(r.summary.tasks.length, 'task').padStart(8)}  ` +
+				`${`${fmt(r.spent)} credits`.padStart(13)}  ${count(r.summary.files.length, 'file').padStart(8)}`,
+		);
+	}
+	if (files > 0) log(`Files are in n8n's binary data store: ${rel(path.join(DEMO_USER_FOLDER, '.n8n', 'storage'))}`);
+	log(failed.length === 0 ? 'All example workflows succeeded.' : `${failed.length} workflow(s) failed.`);
+	return failed.length === 0 ? 0 : 1;
+}
+
+// 5a. editor -----------------------------------------------------------------------------------
+async function serveEditor(opts, emulator, workflows) {
+	const port = opts.port ?? ((await isPortFree(5678)) ? 5678 : await freePort());
+	const logFile = path.join(DEMO_USER_FOLDER, 'n8n.log');
+	const logStream = fs.createWriteStream(logFile, { flags: 'w' });
+	log(`Starting n8n on port ${port} (its output goes to ${rel(logFile)})…`);
+	const server = await during('starting n8n', () =>
+		startN8n({
+			userFolder: DEMO_USER_FOLDER,
+			port,
+			env: ownerEnv(DEMO_OWNER),
+			timeoutMs: 5 * 60_000,
+			onOutput: (chunk) => logStream.write(chunk),
+		}),
+	);
+	cleanups.push(async () => {
+		log('Stopping n8n…');
+		await server.stop();
+		logStream.end();
+		log('n8n stopped.');
+	});
+
+	const session = await login(server.baseUrl, DEMO_OWNER);
+	const nodes = (await session.request('GET', '/types/nodes.json')).json ?? [];
+	const ours = nodes.filter((n) => n.name.startsWith(PACKAGE_PREFIX) && !n.outputs?.includes?.('ai_tool'));
+	if (ours.length === 0) throw new Error(`n8n lists none of this package's nodes: see ${rel(logFile)}`);
+
+	const editorUrl = `http://localhost:${port}`;
+	log(`n8n is ready and lists the package's nodes (${ours.length}); owner ${DEMO_OWNER.email} set up.`);
+	const rule = '─'.repeat(78);
+	console.log(
+		[
+			'',
+			rule,
+			`  n8n ${N8N_VERSION} is ready:  ${editorUrl}`,
+			'',
+			`  Log in with   e-mail:   ${DEMO_OWNER.email}`,
+			`                password: ${DEMO_OWNER.password}`,
+			'',
+			`  Nodes:        ${ours.map((n) => n.displayName).join(', ')} (search "${ours[0].displayName}" on the canvas)`,
+			'  Credentials:  "Unified Generation API (emulator)", "Task-Compatible Video API (emulator)"',
+			`                → ${emulator.url} (key ${DEMO_KEY})`,
+			'  Workflows:    ' + workflows.map((w) => w.name).join('\n                '),
+			'                (open one and click "Execute workflow")',
+			`  Emulator:     ${emulator.url}/__control/requests shows every request n8n sent`,
+			`  n8n log:      ${rel(logFile)}`,
+			'',
+			'  Press Ctrl-C to stop n8n and the emulator.',
+			rule,
+			'',
+		].join('\n'),
+	);
+
+	// run until Ctrl-C (or until n8n stops by itself)
+	return await new Promise((resolve) => {
+		onInterrupt = (signal) => shutdown(0, `${signal}: stopping n8n and the emulator…`).then(() => resolve(0));
+		server.child.on('close', (code, signal) => {
+			if (exiting) return;
+			console.error(`\nn8n stopped by itself (${signal ?? code}); the end of its log:\n${tail(server.output(), 30).join('\n')}`);
+			shutdown(1).then(() => resolve(1));
+		});
+	});
+}
+
+/** Runs a command with its output captured; on failure the output is shown. */
+function runQuiet(cmd, args, cwd) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		child.stdout.on('data', (d) => (out += d));
+		child.stderr.on('data', (d) => (out += d));
+		child.on('error', reject);
+		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out.trim()}`))));
+	});
+}
+
+function tail(text, lines) {
+	return String(text).trimEnd().split('\n').slice(-lines);
+}
+
+main()
+	.then((code) => shutdown(code ?? 0))
+	.catch((err) => {
+		console.error(`\n✗ ${err.message}`);
+		if (process.env.DEMO_DEBUG) console.error(err.stack);
+		return shutdown(1, `Demo failed after ${seconds().toFixed(1)} s.`);
+	});

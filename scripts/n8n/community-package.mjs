@@ -1,0 +1,158 @@
+// Packs this repository and installs the tarball into an n8n user folder the way n8n 2.x installs
+// a community package from Settings → Community Nodes (CommunityPackagesService.downloadPackage):
+// unpack into <userFolder>/.n8n/nodes/node_modules/<name>, drop devDependencies, peerDependencies
+// and optionalDependencies from its package.json, `npm install` its own dependencies (we have none),
+// and record it in <userFolder>/.n8n/nodes/package.json. n8n loads it at its next start.
+// Plain Node ESM, no dependencies.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { APP_DIR, N8N_PKG_DIR, PACK_DIR, REPO_ROOT } from './paths.mjs';
+import { childEnv } from './run.mjs';
+
+/**
+ * The modules n8n hands to community packages (n8n puts its own module folders on NODE_PATH).
+ * They are the only runtime imports the n8n Cloud lint rules allow (besides Node's `crypto`).
+ */
+export const HOST_MODULES = ['n8n-workflow', 'zod', 'lodash', 'luxon'];
+
+/**
+ * `npm pack` of the repository into <repo>/.cache/pack (old tarballs removed first).
+ * The package must be built (dist/ holds what n8n loads).
+ * @returns {Promise<{ tarball: string, name: string, version: string, files: string[] }>}
+ */
+export async function packPackage() {
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+	const missing = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])].filter(
+		(file) => !fs.existsSync(path.join(REPO_ROOT, file)),
+	);
+	if (missing.length > 0) {
+		throw new Error(`the package is not built (missing ${missing.join(', ')}): run npm run build`);
+	}
+	fs.mkdirSync(PACK_DIR, { recursive: true });
+	for (const old of fs.readdirSync(PACK_DIR)) if (old.endsWith('.tgz')) fs.rmSync(path.join(PACK_DIR, old));
+	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', PACK_DIR, '--loglevel=error'], {
+		cwd: REPO_ROOT,
+	});
+	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+	return {
+		tarball: path.join(PACK_DIR, info.filename),
+		name: info.name,
+		version: info.version,
+		files: info.files.map((file) => file.path),
+	};
+}
+
+/**
+ * Installs a tarball from packPackage() into `<userFolder>/.n8n/nodes`, replacing an earlier
+ * install of the same package, so code changes show at n8n's next start.
+ * @param {string} userFolder N8N_USER_FOLDER
+ * @param {string} tarball
+ * @returns {Promise<{ nodesDir: string, packageDir: string, name: string, version: string }>}
+ */
+export async function installCommunityPackage(userFolder, tarball) {
+	const nodesDir = path.join(path.resolve(userFolder), '.n8n', 'nodes');
+	const nodeModules = path.join(nodesDir, 'node_modules');
+	fs.mkdirSync(nodeModules, { recursive: true });
+	const manifestFile = path.join(nodesDir, 'package.json');
+	if (!fs.existsSync(manifestFile)) {
+		// what n8n writes itself (CommunityPackagesService.ensurePackageJson)
+		writeJson(manifestFile, { name: 'installed-nodes', private: true, dependencies: {} });
+	}
+
+	// Unpack into a staging folder first: the name comes from the tarball's package.json.
+	const staging = fs.mkdtempSync(path.join(nodesDir, '.unpack-'));
+	try {
+		await run('tar', ['-xzf', path.resolve(tarball), '-C', staging, '--strip-components=1']);
+		const stagedManifest = path.join(staging, 'package.json');
+		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = JSON.parse(
+			fs.readFileSync(stagedManifest, 'utf8'),
+		);
+		writeJson(stagedManifest, packageJson);
+		const packageDir = path.join(nodeModules, packageJson.name);
+		fs.rmSync(packageDir, { recursive: true, force: true });
+		fs.mkdirSync(path.dirname(packageDir), { recursive: true });
+		fs.renameSync(staging, packageDir);
+		fs.chmodSync(packageDir, 0o755); // mkdtemp made it private
+
+		if (Object.keys(packageJson.dependencies ?? {}).length > 0) {
+			// n8n's own flags for a package's runtime dependencies
+			await run(
+				'npm',
+				[
+					'install',
+					'--audit=false',
+					'--fund=false',
+					'--bin-links=false',
+					'--install-strategy=shallow',
+					'--ignore-scripts=true',
+					'--package-lock=false',
+					'--loglevel=error',
+				],
+				{ cwd: packageDir },
+			);
+		}
+
+		const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+		manifest.dependencies = { ...manifest.dependencies, [packageJson.name]: packageJson.version };
+		writeJson(manifestFile, manifest);
+
+		linkHostModules(nodeModules);
+		assertHostModulesResolve(packageDir);
+		return { nodesDir, packageDir, name: packageJson.name, version: packageJson.version };
+	} finally {
+		fs.rmSync(staging, { recursive: true, force: true });
+	}
+}
+
+/**
+ * In ~/.n8n/nodes a package's `require('n8n-workflow')` finds no node_modules on its way up and
+ * falls back to NODE_PATH, which n8n sets to its own module folders: the package gets n8n's copy.
+ * Our user folders live inside this repository (under .cache/), so that walk would reach the
+ * repository's own node_modules (dev copies of n8n-workflow and zod) first. Linking n8n's copies
+ * into the nodes folder gives the package exactly the modules n8n would hand it.
+ */
+function linkHostModules(nodeModules) {
+	const n8nPaths = createRequire(path.join(N8N_PKG_DIR, 'dist', 'index.js')).resolve.paths('n8n-workflow') ?? [];
+	for (const name of HOST_MODULES) {
+		const target = n8nPaths.map((dir) => path.join(dir, name)).find((dir) => fs.existsSync(path.join(dir, 'package.json')));
+		if (!target) throw new Error(`n8n's copy of ${name} was not found next to ${N8N_PKG_DIR}`);
+		const link = path.join(nodeModules, name);
+		fs.rmSync(link, { recursive: true, force: true });
+		fs.symlinkSync(target, link, 'dir');
+	}
+}
+
+function assertHostModulesResolve(packageDir) {
+	const appDir = fs.realpathSync(APP_DIR);
+	const req = createRequire(path.join(packageDir, 'package.json'));
+	for (const name of HOST_MODULES) {
+		const resolved = fs.realpathSync(req.resolve(name));
+		if (!resolved.startsWith(appDir + path.sep)) {
+			throw new Error(`${name} resolves to ${resolved} for the installed package, not to n8n's copy in ${appDir}`);
+		}
+	}
+}
+
+function writeJson(file, value) {
+	fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Runs a command to completion; rejects with its output when it fails. */
+function run(cmd, args, { cwd } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+		child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+		child.on('error', reject);
+		child.on('close', (code) =>
+			code === 0
+				? resolve({ stdout, stderr })
+				: reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${stderr}${stdout}`.trimEnd())),
+		);
+	});
+}

@@ -1,0 +1,156 @@
+// Reads what a workflow run produced (the JSON of `n8n execute --rawOutput`) the way a user looks
+// at it in the editor: the tasks and their final states, credits, the files in binary data, errors.
+// Plain Node ESM, no dependencies.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Where n8n's filesystem binary-data store keeps a binary entry, or undefined when it is not on
+ * disk (`filesystem-v2:workflows/<wf>/executions/<ex>/binary_data/<uuid>` → <userFolder>/.n8n/storage/…).
+ * @param {string} userFolder
+ * @param {{ id?: string }} binary
+ */
+export function binaryFilePath(userFolder, binary) {
+	const id = binary?.id ?? '';
+	const [mode, ...rest] = id.split(':');
+	const relative = rest.join(':');
+	if (!relative) return undefined;
+	const root = path.join(path.resolve(userFolder), '.n8n');
+	const candidates =
+		mode === 'filesystem-v2'
+			? [path.join(root, 'storage', relative), path.join(root, 'binaryData', relative)]
+			: mode === 'filesystem'
+				? [path.join(root, 'binaryData', relative)]
+				: [];
+	return candidates.find((file) => fs.existsSync(file));
+}
+
+/**
+ * The last run of every node that ran, in execution order.
+ * @param {any} run the execution JSON
+ * @returns {Array<{ node: string, outputs: any[][], error?: any }>}
+ */
+export function nodeRuns(run) {
+	const runData = run?.data?.resultData?.runData ?? {};
+	return Object.entries(runData)
+		.map(([node, runs]) => ({ node, last: runs[runs.length - 1], index: runs[0]?.executionIndex ?? 0 }))
+		.sort((a, b) => a.index - b.index)
+		.map(({ node, last }) => ({ node, outputs: last?.data?.main ?? [], error: last?.error }));
+}
+
+/**
+ * @typedef {{ taskId: string, orderId?: string, model?: string, status?: string, creditsUsed?: number, estimatedCredits?: number|null, nodes: string[], error?: string }} TaskSummary
+ * @typedef {{ node: string, taskId?: string, property: string, fileName?: string, mimeType?: string, bytes?: number, fileSize?: string, path?: string }} FileSummary
+ */
+
+/**
+ * What a run produced, for printing and for checks.
+ * @param {any} run the execution JSON (may be undefined when n8n printed none)
+ * @param {{ userFolder: string, workflow?: any }} opts
+ */
+export function summarizeRun(run, { userFolder, workflow } = {}) {
+	const typeOf = new Map((workflow?.nodes ?? []).map((n) => [n.name, n.type]));
+	/** @type {Map<string, TaskSummary>} */
+	const tasks = new Map();
+	/** @type {FileSummary[]} */
+	const files = [];
+	/** @type {Array<{ node: string, error: string }>} */
+	const itemErrors = [];
+	/** @type {Array<{ node: string, json: any }>} */
+	const otherItems = [];
+	for (const { node, outputs } of nodeRuns(run)) {
+		outputs.forEach((items, outputIndex) => {
+			for (const item of items ?? []) {
+				const json = item.json ?? {};
+				if (typeof json.taskId === 'string') {
+					const task = tasks.get(json.taskId) ?? { taskId: json.taskId, nodes: [] };
+					for (const key of ['orderId', 'model', 'status', 'creditsUsed', 'estimatedCredits']) {
+						if (json[key] !== undefined && json[key] !== null) task[key] = json[key];
+					}
+					if (!task.nodes.includes(node)) task.nodes.push(node);
+					if (json.error) task.error = String(typeof json.error === 'object' ? JSON.stringify(json.error) : json.error);
+					if (outputIndex > 0 && !task.error) task.error = `routed to output ${outputIndex + 1} of ${node}`;
+					tasks.set(json.taskId, task);
+				} else if (json.error) {
+					itemErrors.push({ node, error: String(json.error) });
+				} else if (String(typeOf.get(node) ?? '').startsWith('n8n-nodes-unified-generation.')) {
+					otherItems.push({ node, json });
+				}
+				for (const [property, binary] of Object.entries(item.binary ?? {})) {
+					files.push({
+						node,
+						taskId: json.taskId,
+						property,
+						fileName: binary.fileName,
+						mimeType: binary.mimeType,
+						bytes: typeof binary.bytes === 'number' ? binary.bytes : undefined,
+						fileSize: binary.fileSize,
+						path: binaryFilePath(userFolder, binary),
+					});
+				}
+			}
+		});
+	}
+	const error = run?.data?.resultData?.error;
+	// the same task can pass through several nodes: keep each file once (last node wins)
+	const uniqueFiles = [...new Map(files.map((f) => [`${f.taskId ?? f.node}:${f.property}:${f.fileName}`, f])).values()];
+	const taskList = [...tasks.values()];
+	return {
+		status: run?.status ?? (error ? 'error' : 'unknown'),
+		error: error
+			? { message: error.message, description: error.description ?? undefined, node: error.node?.name ?? run?.data?.resultData?.lastNodeExecuted }
+			: undefined,
+		tasks: taskList,
+		files: uniqueFiles,
+		itemErrors,
+		otherItems,
+		creditsUsed: taskList.reduce((sum, t) => sum + (typeof t.creditsUsed === 'number' ? t.creditsUsed : 0), 0),
+	};
+}
+
+/**
+ * Everything went right: the run succeeded, no item carries an error, and no task failed (a task
+ * created without waiting for it has no status, and that is fine).
+ */
+export function isSuccess(summary) {
+	return summary.status === 'success' && summary.itemErrors.length === 0 && summary.tasks.every((t) => !t.error && !/^failed$/i.test(t.status ?? ''));
+}
+
+/**
+ * Lines describing a summary for a terminal.
+ * @param {ReturnType<typeof summarizeRun>} summary
+ */
+export function formatSummary(summary) {
+	const lines = [];
+	const rel = (file) => (file ? path.relative(process.cwd(), file) || file : '(not on disk)');
+	for (const task of summary.tasks) {
+		const parts = [
+			`task ${task.taskId}`,
+			task.model,
+			task.status ?? 'status unknown',
+			typeof task.creditsUsed === 'number' ? `creditsUsed ${task.creditsUsed}` : undefined,
+			typeof task.estimatedCredits === 'number' ? `(estimated ${task.estimatedCredits})` : undefined,
+			task.orderId ? `orderId ${task.orderId}` : undefined,
+		].filter(Boolean);
+		lines.push(parts.join('  '));
+		if (task.error) lines.push(`    ✗ ${task.error}`);
+		for (const file of summary.files.filter((f) => f.taskId === task.taskId)) lines.push(`    file ${describeFile(file, rel)}`);
+	}
+	for (const file of summary.files.filter((f) => !f.taskId)) lines.push(`file ${describeFile(file, rel)}`);
+	for (const { node, json } of summary.otherItems) lines.push(`${node}: ${truncate(JSON.stringify(json), 300)}`);
+	for (const { node, error } of summary.itemErrors) lines.push(`✗ ${node}: ${error}`);
+	if (summary.error) {
+		lines.push(`✗ ${summary.error.node ? `${summary.error.node}: ` : ''}${summary.error.message}`);
+		if (summary.error.description) lines.push(`  ${summary.error.description}`);
+	}
+	return lines;
+}
+
+function describeFile(file, rel) {
+	const size = typeof file.bytes === 'number' ? `${file.bytes.toLocaleString('en-US')} bytes` : (file.fileSize ?? '? bytes');
+	return `${file.fileName ?? file.property} (${file.mimeType ?? '?'}, ${size}) → ${rel(file.path)}`;
+}
+
+function truncate(text, max) {
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
