@@ -62,7 +62,30 @@ export async function startEmulatorProcess({ port, timeoutMs = 60_000 }) {
 		});
 	});
 
-	/** GET/POST on the emulator; JSON answers parsed. */
+	const { call, credits, control } = emulatorClient(url);
+
+	return {
+		url,
+		unifiedBaseUrl: `${url}/api/v1`,
+		compatBaseUrl: url,
+		child,
+		output: () => output,
+		call,
+		credits,
+		control,
+		async stop() {
+			if (exited) return exited;
+			child.kill('SIGTERM');
+			const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
+			const result = await exit;
+			clearTimeout(t);
+			return result;
+		},
+	};
+}
+
+/** An HTTP client of a running emulator at `url` (GET, or POST when `json` is given; JSON parsed). */
+export function emulatorClient(url) {
 	const call = async (urlPath, { key = DEMO_KEY, json } = {}) => {
 		const res = await fetch(`${url}${urlPath}`, {
 			method: json === undefined ? 'GET' : 'POST',
@@ -76,24 +99,11 @@ export async function startEmulatorProcess({ port, timeoutMs = 60_000 }) {
 		if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${text}`);
 		return text ? JSON.parse(text) : undefined;
 	};
-
 	return {
-		url,
-		unifiedBaseUrl: `${url}/api/v1`,
-		compatBaseUrl: url,
-		child,
-		output: () => output,
-		/** The demo account's credits ({ credits, availableCredits }). */
+		call,
+		/** An account's credits ({ credits, availableCredits }); the demo account by default. */
 		credits: (key = DEMO_KEY) => call('/api/v1/account/credits', { key }),
 		/** The control API (no key): e.g. control('/requests?path=/api/v1/jobs/createTask'). */
 		control: (urlPath, json) => call(`/__control${urlPath}`, { key: null, json }),
-		async stop() {
-			if (exited) return exited;
-			child.kill('SIGTERM');
-			const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
-			const result = await exit;
-			clearTimeout(t);
-			return result;
-		},
 	};
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { DEMO_KEY, emulatorClient } from '../../scripts/lib/emulator-process.mjs';
 import { binaryFilePath } from '../../scripts/n8n/results.mjs';
 import { E2E_USER_FOLDER, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
 
@@ -14,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Short clocks (the demo keeps the emulator's 3 s default). */
 export const E2E_EMULATOR_SETTINGS = { taskDurationMs: 1000, reviewDurationMs: 300, webhookRetryDelaysMs: [100, 200, 300] };
 
-export const DEMO_KEY = 'demo-key';
+export { DEMO_KEY };
 
 /** The workflows only the e2e suite imports (test/e2e/fixtures/*.json). */
 export function fixtureWorkflows() {
@@ -37,25 +38,13 @@ export const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'pack
 export function emulator() {
 	const url = process.env.E2E_EMULATOR_URL;
 	if (!url) throw new Error('E2E_EMULATOR_URL is not set: run the suite with npm run test:e2e (its global set-up starts the emulator)');
-	const call = async (urlPath, { key = DEMO_KEY, json } = {}) => {
-		const res = await fetch(`${url}${urlPath}`, {
-			method: json === undefined ? 'GET' : 'POST',
-			headers: {
-				...(key ? { authorization: `Bearer ${key}` } : {}),
-				...(json === undefined ? {} : { 'content-type': 'application/json' }),
-			},
-			body: json === undefined ? undefined : JSON.stringify(json),
-		});
-		const text = await res.text();
-		if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${text}`);
-		return text ? JSON.parse(text) : undefined;
-	};
+	const { credits, control } = emulatorClient(url);
 	return {
 		url,
 		/** The demo account's { credits, availableCredits }. */
-		credits: () => call('/api/v1/account/credits'),
+		credits: () => credits(),
 		/** The emulator's request log, oldest first (optionally only one path). */
-		requests: (onlyPath) => call(`/__control/requests${onlyPath ? `?path=${encodeURIComponent(onlyPath)}` : ''}`, { key: null }),
+		requests: (onlyPath) => control(`/requests${onlyPath ? `?path=${encodeURIComponent(onlyPath)}` : ''}`),
 		/** Bytes of a file the emulator serves (a task's output url). */
 		async download(fileUrl) {
 			const res = await fetch(fileUrl);
