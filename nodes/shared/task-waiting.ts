@@ -2,6 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { downloadToBinary } from './binary';
+import type { WaitSettings } from './fields/wait';
 import { pollAll } from './polling';
 import type { Phase, PollOptions, PollResult } from './polling';
 import { queryTask, queryUpscale } from './unified-api';
@@ -45,7 +46,7 @@ export function waitForTasks(
 }
 
 /** The files a finished task produced. */
-export function resultUrls(state: TaskState | undefined): string[] {
+function resultUrls(state: TaskState | undefined): string[] {
 	if (!state) return [];
 	if ('output' in state && Array.isArray(state.output)) return state.output.map((file) => file.url);
 	const result = (state as UpscaleTaskResponse).result;
@@ -53,7 +54,7 @@ export function resultUrls(state: TaskState | undefined): string[] {
 }
 
 /** Why a task did not complete, in the spec's words (its error message or code). */
-export function failureMessage(result: PollResult<TaskState>, timeoutMs: number): string {
+function failureMessage(result: PollResult<TaskState>, timeoutMs: number): string {
 	const state = result.last;
 	if (result.outcome === 'timedOut') {
 		const status = state ? ` (last status ${String(state.status)})` : '';
@@ -69,7 +70,7 @@ export function failureMessage(result: PollResult<TaskState>, timeoutMs: number)
  * Puts every result file of a task into the item's binary data: the first in `property`, the
  * next ones in `property_1`, `property_2`, ... so one task with several outputs keeps them all.
  */
-export async function attachDownloads(
+async function attachDownloads(
 	ctx: IExecuteFunctions,
 	item: INodeExecutionData,
 	urls: string[],
@@ -83,7 +84,33 @@ export async function attachDownloads(
 	}
 }
 
-/** The JSON a task's final state contributes to an output item. */
-export function stateJson(state: TaskState | undefined): IDataObject {
-	return state ? { ...state } : {};
+/** What one waited-on task became: its last state, its files when asked, or why it did not complete. */
+export interface SettledTask {
+	state: IDataObject;
+	binary?: INodeExecutionData['binary'];
+	outcome: PollResult<TaskState>['outcome'] | 'downloadFailed';
+	/** Set for every outcome but 'succeeded'. */
+	reason?: string;
+}
+
+/** Turns a poll result into what both Wait For Task and the Create nodes' wait report. */
+export async function settleTask(
+	ctx: IExecuteFunctions,
+	result: PollResult<TaskState>,
+	settings: WaitSettings,
+	taskId: string,
+): Promise<SettledTask> {
+	const state: IDataObject = result.last ? { ...result.last } : {};
+	if (result.outcome !== 'succeeded') {
+		return { state, outcome: result.outcome, reason: failureMessage(result, settings.poll.timeoutMs) };
+	}
+	if (!settings.download) return { state, outcome: 'succeeded' };
+	const files: INodeExecutionData = { json: state };
+	try {
+		await attachDownloads(ctx, files, resultUrls(result.last), settings.binaryProperty, taskId);
+		return { state, binary: files.binary, outcome: 'succeeded' };
+	} catch (error) {
+		const reason = `The task completed, but downloading its result failed: ${(error as Error).message}`;
+		return { state, outcome: 'downloadFailed', reason };
+	}
 }

@@ -1,5 +1,5 @@
 import type { RunningEmulator } from '../emulator';
-import { call, startFast, submit } from '../emulator/test-helpers';
+import { call, control, startFast, submit } from '../emulator/test-helpers';
 import { FAST_WAIT, runSteps } from '../helpers/nodes';
 import { packageNode } from '../helpers/workflow';
 
@@ -68,6 +68,18 @@ describe('Wait For Task', () => {
 		} finally {
 			await slow.close();
 		}
+	});
+
+	test('a completed task whose download fails goes to the second output with its files\' urls', async () => {
+		const task = await submit(emu, t2v('download me'));
+		await control(emu, '/faults', { path: '/files/*', status: 500, count: 1 });
+		const run = await runSteps(emu, [waitForTask({ download: true })], { items: [task] });
+		expect(run.output('Wait For Task', 0)).toHaveLength(0);
+		const [item] = run.output('Wait For Task', 1);
+		expect(item.json).toMatchObject({ taskId: task.taskId, status: 'COMPLETED', outcome: 'downloadFailed' });
+		expect(item.json.error).toMatch(/^The task completed, but downloading its result failed: /);
+		expect((item.json.output as Array<{ url: string }>)[0].url).toEqual(expect.any(String));
+		expect(item.binary).toBeUndefined();
 	});
 
 	test('an unknown task id is reported, not lost', async () => {

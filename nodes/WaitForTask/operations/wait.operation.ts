@@ -2,11 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { waitProperties, readWaitSettings } from '../../shared/fields/wait';
-import type { WaitSettings } from '../../shared/fields/wait';
 import { errorItem } from '../../shared/item-loop';
-import type { PollResult } from '../../shared/polling';
-import { attachDownloads, failureMessage, resultUrls, stateJson, waitForTasks } from '../../shared/task-waiting';
-import type { TaskKind, TaskState } from '../../shared/task-waiting';
+import { settleTask, waitForTasks } from '../../shared/task-waiting';
+import type { TaskKind } from '../../shared/task-waiting';
 import { taskFields } from './fields';
 
 export const properties: INodeProperties[] = [
@@ -47,31 +45,10 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const results = await waitForTasks(ctx, kind, pending, settings.poll);
 	for (const [index, result] of results.entries()) {
 		const { itemIndex, taskId } = pending[index];
-		const base = { ...items[itemIndex].json, taskId };
-		const item = await toItem(ctx, base, result, settings);
-		item.pairedItem = { item: itemIndex };
-		(result.outcome === 'succeeded' && !item.json.error ? completed : notCompleted).push(item);
+		const { state, binary, outcome, reason } = await settleTask(ctx, result, settings, taskId);
+		const json: IDataObject = { ...items[itemIndex].json, taskId, ...state, outcome, ...(reason ? { error: reason } : {}) };
+		const item: INodeExecutionData = { json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } };
+		(outcome === 'succeeded' ? completed : notCompleted).push(item);
 	}
 	return [completed, notCompleted];
-}
-
-async function toItem(
-	ctx: IExecuteFunctions,
-	base: IDataObject,
-	result: PollResult<TaskState>,
-	settings: WaitSettings,
-): Promise<INodeExecutionData> {
-	const json: IDataObject = { ...base, ...stateJson(result.last), outcome: result.outcome };
-	if (result.outcome !== 'succeeded') {
-		return { json: { ...json, error: failureMessage(result, settings.poll.timeoutMs) } };
-	}
-	const item: INodeExecutionData = { json };
-	if (!settings.download) return item;
-	try {
-		await attachDownloads(ctx, item, resultUrls(result.last), settings.binaryProperty, String(base.taskId));
-	} catch (error) {
-		item.json.error = `The task completed but downloading its result failed: ${(error as Error).message}`;
-		item.json.outcome = 'downloadFailed';
-	}
-	return item;
 }

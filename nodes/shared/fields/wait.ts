@@ -90,19 +90,17 @@ export interface WaitSettings {
 export function readWaitSettings(ctx: IExecuteFunctions): WaitSettings {
 	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
 	const download = ctx.getNodeParameter('download', 0, false) as boolean;
-	const seconds = (value: number | undefined, fallbackMs: number) =>
-		value === undefined ? fallbackMs : Math.round(value * 1000);
+	/** A field in `unitMs` units as milliseconds, or the poller's default when it was not added. */
+	const ms = (value: number | undefined, unitMs: number, fallbackMs: number) =>
+		value === undefined ? fallbackMs : Math.round(value * unitMs);
 	return {
 		download,
 		binaryProperty: download ? (ctx.getNodeParameter('binaryProperty', 0, 'data') as string) : 'data',
 		poll: {
 			...DEFAULT_POLL,
-			intervalMs: seconds(options.pollIntervalSeconds, DEFAULT_POLL.intervalMs),
-			maxIntervalMs: seconds(options.maxPollIntervalSeconds, DEFAULT_POLL.maxIntervalMs),
-			timeoutMs: seconds(
-				options.timeoutMinutes === undefined ? undefined : options.timeoutMinutes * 60,
-				DEFAULT_POLL.timeoutMs,
-			),
+			intervalMs: ms(options.pollIntervalSeconds, 1000, DEFAULT_POLL.intervalMs),
+			maxIntervalMs: ms(options.maxPollIntervalSeconds, 1000, DEFAULT_POLL.maxIntervalMs),
+			timeoutMs: ms(options.timeoutMinutes, 60_000, DEFAULT_POLL.timeoutMs),
 			concurrency: options.concurrency ?? DEFAULT_POLL.concurrency,
 		},
 	};

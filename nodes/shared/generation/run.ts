@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { readWaitSettings } from '../fields/wait';
 import { errorItem } from '../item-loop';
-import { attachDownloads, failureMessage, resultUrls, stateJson, waitForTasks } from '../task-waiting';
+import { settleTask, waitForTasks } from '../task-waiting';
 import { planItems } from './plan';
 import type { PlannedItem, RequestBuilder } from './plan';
 import { submitPlanned } from './submit';
@@ -45,19 +45,10 @@ async function waitAndAttach(ctx: IExecuteFunctions, entries: Entry[]): Promise<
 	const results = await waitForTasks(ctx, 'generation', tasks, settings.poll);
 	for (const [index, result] of results.entries()) {
 		const entry = waiting[index];
-		Object.assign(entry.json, stateJson(result.last));
-		if (result.outcome !== 'succeeded') {
-			entry.item.error = taskError(ctx, entry.item, failureMessage(result, settings.poll.timeoutMs));
-			continue;
-		}
-		if (!settings.download) continue;
-		const output: INodeExecutionData = { json: entry.json };
-		try {
-			await attachDownloads(ctx, output, resultUrls(result.last), settings.binaryProperty, entry.item.created!.taskId);
-			entry.binary = output.binary;
-		} catch (error) {
-			entry.item.error = taskError(ctx, entry.item, `completed, but downloading its result failed: ${(error as Error).message}`);
-		}
+		const settled = await settleTask(ctx, result, settings, entry.item.created!.taskId);
+		Object.assign(entry.json, settled.state);
+		entry.binary = settled.binary;
+		if (settled.reason) entry.item.error = taskError(ctx, entry.item, settled.reason);
 	}
 }
 
