@@ -24,11 +24,7 @@ export function perModel<M extends { id: string }>(
 	}));
 }
 
+/** displayOptions with more `show` conditions added to those already there. */
 export function withShow(base: IDisplayOptions | undefined, show: NonNullable<IDisplayOptions['show']>): IDisplayOptions {
 	return { ...base, show: { ...base?.show, ...show } };
-}
-
-/** n8n options are listed alphabetically by name unless order carries meaning. */
-export function sortedByName<T extends { name: string }>(options: readonly T[]): T[] {
-	return [...options].sort((a, b) => a.name.localeCompare(b.name));
 }

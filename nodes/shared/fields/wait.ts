@@ -1,6 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_POLL } from '../polling';
+import { withShow } from './grouping';
 import type { PollOptions } from '../polling';
 
 /**
@@ -28,7 +29,7 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 			default: 'data',
 			required: true,
 			hint: 'The name of the binary field; a task with several files also gets <field>_1, <field>_2, ...',
-			displayOptions: mergeShow(displayOptions, { download: [true] }),
+			displayOptions: withShow(displayOptions, { download: [true] }),
 		},
 		{
 			displayName: 'Wait Options',
@@ -74,10 +75,6 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 			],
 		},
 	];
-}
-
-function mergeShow(base: IDisplayOptions | undefined, show: IDisplayOptions['show']): IDisplayOptions {
-	return { ...base, show: { ...base?.show, ...show } };
 }
 
 export interface WaitSettings {
