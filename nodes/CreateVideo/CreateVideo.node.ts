@@ -1,32 +1,18 @@
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
-import { videoProperties } from '../shared/fields/video';
+import { VIDEO_PARAMETER_NAMES, videoProperties } from '../shared/fields/video';
 import { videoOptions } from '../shared/fields/video-options';
-import { runGeneration } from '../shared/generation/run';
+import { runCreate } from '../shared/create/run';
+import { generationTasks } from '../shared/tasks';
+import { checkVideoParameters } from './parameters';
+import type { VideoParameters } from './parameters';
 import { buildVideoRequest } from './request';
-import type { VideoParameters } from './request';
 
-/** Parameters that become the request; the rest (batch, wait) apply to the whole execution. */
-const REQUEST_PARAMETERS = [
-	'generationMode',
-	'prompt',
-	'firstFrameUrl',
-	'lastFrameUrl',
-	'urls',
-	'videoUrls',
-	'audioUrls',
-	'sourceFrameTimestamps',
-	'draft',
-	'draftSourceOrderId',
-	'duration',
-	'aspect',
-	'referenceAspect',
-	'outputResolution',
-	'additionalOptions',
-] as const;
+/** Parameters that become the request (named once, with the fields); batch and wait apply to the whole execution. */
+const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 
 export class CreateVideo implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,16 +32,28 @@ export class CreateVideo implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runGeneration(this, (itemIndex) => buildVideoRequest(readParameters(this, itemIndex)));
+		return await runCreate(this, generationTasks, (itemIndex) => buildVideoRequest(readParameters(this, itemIndex)));
 	}
 }
 
-/** Reads only the fields the chosen model shows: n8n drops hidden ones, which stay undefined here. */
+/**
+ * Reads only the fields the chosen model shows: n8n drops hidden ones, which stay undefined here.
+ * What the request could not express is refused here, before anything is sent, like the rules'
+ * refusals: the code first, the field in the description.
+ */
 function readParameters(ctx: IExecuteFunctions, itemIndex: number): VideoParameters {
-	const parameters: Record<string, unknown> = { model: ctx.getNodeParameter('model', itemIndex) };
+	const parameters: Record<string, unknown> = {};
 	for (const name of REQUEST_PARAMETERS) {
 		// A fallback of undefined makes n8n throw for an absent parameter, hence null.
 		parameters[name] = ctx.getNodeParameter(name, itemIndex, null) ?? undefined;
 	}
-	return parameters as unknown as VideoParameters;
+	const read = parameters as VideoParameters;
+	const fault = checkVideoParameters(read);
+	if (fault) {
+		throw new NodeOperationError(ctx.getNode(), `${fault.code}: ${fault.message}`, {
+			itemIndex,
+			description: `Field: ${fault.path}. Nothing was sent and no credits were spent.`,
+		});
+	}
+	return read;
 }

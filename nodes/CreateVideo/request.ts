@@ -1,63 +1,47 @@
 import { getVideoModel } from '../shared/catalog';
-import type { VideoModel } from '../shared/catalog';
+import type { GenerationMode, VideoModel } from '../shared/catalog';
 import type { VideoNodeMode } from '../shared/fields/video-modes';
 import { toList, toNumberList } from '../shared/lists';
 import type { CreateTaskRequest } from '../shared/rules';
+import { isRecord } from '../shared/rules/fields';
+import { readSeconds } from '../shared/rules/videoPlan';
+import { checkVideoParameters, isBlank } from './parameters';
+import type { VideoParameters } from './parameters';
 
-/** The node's parameters for one item, as read from n8n (all optional: hidden fields are absent). */
-export interface VideoParameters {
-	model: string;
-	generationMode: VideoNodeMode;
-	prompt?: string;
-	firstFrameUrl?: string;
-	lastFrameUrl?: string;
-	urls?: unknown;
-	videoUrls?: unknown;
-	audioUrls?: unknown;
-	sourceFrameTimestamps?: unknown;
-	draft?: boolean;
-	draftSourceOrderId?: string;
-	duration?: number;
-	aspect?: string;
-	referenceAspect?: string;
-	outputResolution?: string;
-	additionalOptions?: {
-		seed?: number;
-		generateAudio?: boolean;
-		bitrateMode?: string;
-		promptExtend?: boolean;
-		upscaleResolution?: string;
-		callBackUrl?: string;
-	};
-}
+export type { VideoParameters } from './parameters';
 
 type Inputs = Record<string, unknown>;
 
+/** The spec's automatic duration: the model chooses the length (sd family only; the rules say where). */
+const AUTOMATIC_DURATION = '-1s';
+
 /**
  * Turns the node's fields into the body of POST /jobs/createTask. It only translates; whether the
- * result is valid is for the rules to say (so a bad value gets the spec's code, not a silent fix).
+ * result is valid is for the rules to say (so a bad value gets the spec's code, not a silent fix):
+ * a value of the wrong type (a prompt that is an object, a duration 'abc') is sent on as given.
+ * What the request cannot express (checkVideoParameters) is refused here.
  */
 export function buildVideoRequest(parameters: VideoParameters): CreateTaskRequest {
+	const fault = checkVideoParameters(parameters);
+	if (fault) throw new Error(`${fault.code}: ${fault.message} (field ${fault.path})`);
 	const model = getVideoModel(parameters.model);
-	const options = parameters.additionalOptions ?? {};
-	const callBack = options.callBackUrl?.trim() ? { callBackUrl: options.callBackUrl.trim() } : {};
-	if (parameters.generationMode === 'final') {
-		const draftSourceOrderId = String(parameters.draftSourceOrderId ?? '').trim();
-		return { model: parameters.model, inputs: { draftSourceOrderId }, ...callBack };
+	const mode = parameters.generationMode as VideoNodeMode;
+	const options: Inputs = isRecord(parameters.additionalOptions) ? parameters.additionalOptions : {};
+	const { callBackUrl, ...optionInputs } = options;
+	// A callBackUrl that is not text is sent as given: the rules refuse it (INVALID_PARAMETER).
+	const callBack = isBlank(callBackUrl) ? {} : { callBackUrl: trimmed(callBackUrl) as string };
+	if (mode === 'final') {
+		return { model: parameters.model, inputs: { draftSourceOrderId: trimmed(parameters.draftSourceOrderId ?? '') }, ...callBack };
 	}
 	const inputs: Inputs = {
-		...promptInput(parameters.prompt),
-		...mediaInputs(parameters, model),
-		...durationInput(parameters, model),
-		...aspectInput(parameters, model),
+		...(isBlank(parameters.prompt) ? {} : { prompt: parameters.prompt }),
+		...mediaInputs(parameters, mode, model),
+		...durationInput(parameters, mode, model),
+		...aspectInput(parameters, mode, model),
 		...resolutionInputs(parameters),
-		...optionInputs(options),
+		...presentOnly(optionInputs, parameters.draft === true),
 	};
 	return { model: parameters.model, inputs, ...callBack };
-}
-
-function promptInput(prompt: string | undefined): Inputs {
-	return prompt?.trim() ? { prompt } : {};
 }
 
 function lists(parameters: VideoParameters): Inputs {
@@ -65,14 +49,15 @@ function lists(parameters: VideoParameters): Inputs {
 	return Object.fromEntries(Object.entries(entries).filter(([, list]) => list.length > 0));
 }
 
-function mediaInputs(parameters: VideoParameters, model: VideoModel | undefined): Inputs {
-	const mode = parameters.generationMode;
-	const frames = toList([parameters.firstFrameUrl, parameters.lastFrameUrl]);
+function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
 	switch (mode) {
+		case 'textToVideo':
+			return {};
+		// checkVideoParameters has made sure no frame of the mode is empty.
 		case 'firstFrame':
-			return { urls: frames.slice(0, 1), videoInputMode: 'keyframe' };
+			return { urls: [trimmed(parameters.firstFrameUrl)], videoInputMode: 'keyframe' };
 		case 'keyframes':
-			return { urls: frames, videoInputMode: 'keyframe' };
+			return { urls: [trimmed(parameters.firstFrameUrl), trimmed(parameters.lastFrameUrl)], videoInputMode: 'keyframe' };
 		case 'reference':
 			return { ...lists(parameters), videoInputMode: 'reference' };
 		case 'edit':
@@ -86,22 +71,28 @@ function mediaInputs(parameters: VideoParameters, model: VideoModel | undefined)
 				...(mode === 'edit' && timestamps.length > 0 ? { source_frame_timestamps_ms: timestamps } : {}),
 			};
 		}
-		default:
-			return {};
 	}
 }
 
-function durationInput(parameters: VideoParameters, model: VideoModel | undefined): Inputs {
-	if (parameters.duration === undefined) return {};
-	if (model?.duration.ignoredIn.includes(parameters.generationMode as never)) return {};
-	return { duration: `${parameters.duration}s` };
+/**
+ * Automatic Length sends the spec's -1. Otherwise the duration in the spec's form: a number, or
+ * text the rules read as seconds ('7', '7s' from an expression: our choice, the spec's own form
+ * is accepted), becomes '7s'; anything else is sent as given for the rules to refuse
+ * (DURATION_OUT_OF_RANGE). A blank duration counts as not given: the service's default applies.
+ */
+function durationInput(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
+	if (model?.duration.ignoredIn.includes(mode)) return {};
+	if (parameters.automaticDuration === true) return { duration: AUTOMATIC_DURATION };
+	const duration = parameters.duration;
+	if (isBlank(duration)) return {};
+	const seconds = readSeconds(duration);
+	return { duration: seconds === null ? duration : `${seconds}s` };
 }
 
 /** sd sends a `resolution` preset, alt a `ratio`; modes that are automatic-only send the automatic value. */
-function aspectInput(parameters: VideoParameters, model: VideoModel | undefined): Inputs {
+function aspectInput(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
 	if (!model) return {};
 	const { aspect } = model;
-	const mode = parameters.generationMode as never;
 	if (aspect.ignoredIn.includes(mode)) return {};
 	// Spec (alt): "edit and extend always automatic (send adaptive)".
 	const automatic = aspect.automatic.includes('adaptive') ? 'adaptive' : aspect.automatic[0];
@@ -113,12 +104,26 @@ function aspectInput(parameters: VideoParameters, model: VideoModel | undefined)
 	return value ? { [aspect.input]: value } : {};
 }
 
+/** A draft renders at its fixed tier; a draft value that is not a boolean goes to the rules. */
 function resolutionInputs(parameters: VideoParameters): Inputs {
-	if (parameters.draft) return { draft: true };
-	return parameters.outputResolution ? { outputResolution: parameters.outputResolution } : {};
+	const { draft, outputResolution } = parameters;
+	if (draft === true) return { draft: true };
+	return {
+		...(draft === undefined || draft === false ? {} : { draft }),
+		...(outputResolution ? { outputResolution } : {}),
+	};
 }
 
-function optionInputs(options: NonNullable<VideoParameters['additionalOptions']>): Inputs {
-	const { callBackUrl: _ignored, ...inputs } = options;
-	return Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== undefined && value !== ''));
+/**
+ * The additional options that are set. With a draft the legacy upscale resolution is left out,
+ * as its field is hidden then (like Output Resolution): the spec refuses it with a draft.
+ */
+function presentOnly(options: Inputs, draft: boolean): Inputs {
+	return Object.fromEntries(
+		Object.entries(options).filter(
+			([name, value]) => value !== undefined && value !== '' && !(draft && name === 'upscaleResolution'),
+		),
+	);
 }
+
+const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);

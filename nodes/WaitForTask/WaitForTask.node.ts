@@ -19,8 +19,8 @@ export class WaitForTask implements INodeType {
 		defaults: { name: 'Wait For Task' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
-		outputNames: ['Completed', 'Failed or Timed Out'],
+		// The outputs follow the operation (see outputsOf below).
+		outputs: `={{(${outputsOf})($parameter.operation)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		properties: [
 			{
@@ -60,7 +60,18 @@ export class WaitForTask implements INodeType {
 		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
 		const handler = OPERATIONS[operation];
 		if (!handler) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}"`);
-		const [first, second = []] = await handler.execute(this);
-		return [first, second];
+		return await handler.execute(this);
 	}
+}
+
+/**
+ * Evaluated by n8n from its source text (so it must stay self-contained): Wait has Completed and
+ * Failed or Timed Out; Get puts a task where its state says; Relations has one output.
+ */
+function outputsOf(operation: string) {
+	const names: Record<string, string[]> = {
+		wait: ['Completed', 'Failed or Timed Out'],
+		get: ['Completed', 'Running', 'Failed'],
+	};
+	return (names[operation] ?? ['Relations']).map((displayName) => ({ type: 'main', displayName }));
 }

@@ -1,6 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
+import { unconfirmedError } from './http/outcome';
+
 export type Service = 'unified' | 'compat';
 
 /** What a user should do about each status, in the spec's words (Errors > HTTP status codes). */
@@ -59,7 +61,17 @@ function details(status: number, body: ErrorBody): string | undefined {
 		const field = body.path ? `Field: ${body.path}. ` : '';
 		return `${field}Fix the request and run the node again.`;
 	}
-	return body.message ? `The service said: ${body.message}` : undefined;
+	return body.message ? quote(body.message) : undefined;
+}
+
+/** A proxy's HTML error page is named, not quoted: its markup helps no one. */
+const quote = (message: string) =>
+	/^\s*</.test(message) ? 'The answer was a web page, probably from a proxy or gateway in front of the service' : `The service said: ${message}`;
+
+/** The service's own words about a failure, for errors that do not go through httpError. */
+export function serviceSaid(rawBody: unknown): string {
+	const { message } = readErrorBody(rawBody);
+	return message ? quote(message) : 'The answer carried no message';
 }
 
 /** Turns a non-2xx answer into an error that says what to fix. */
@@ -100,6 +112,17 @@ export function connectionError(
 			itemIndex,
 		},
 	);
+}
+
+/**
+ * The service redirected to another origin. The redirect is not followed, so the key stays home;
+ * for a create the outcome is unknown (a redirect after a POST may follow its processing).
+ */
+export function redirectError(node: INode, origin: string, create: boolean, itemIndex?: number): NodeApiError {
+	const head = `The service redirected the request to another origin (${origin})`;
+	const fix = "The redirect was not followed, so the API key stayed with the credential's Base URL. Set the Base URL to the service's own address (check https and the host)";
+	if (create) return unconfirmedError(node, head, fix, itemIndex);
+	return new NodeApiError(node, { reason: 'redirect' }, { message: head, description: `${fix}.`, itemIndex });
 }
 
 /** Replaces a secret in every string of a JSON-like value, so no key reaches the UI or a log. */

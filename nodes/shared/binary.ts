@@ -1,7 +1,13 @@
-import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-/** A readable stream, as n8n's binary helpers accept it (the `stream` module may not be imported). */
-type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+import { cancelSignal } from './abort';
+import { describeFailure, timedOutCode } from './http/failure';
+import { attemptClock, seconds, untilAborted } from './http/limits';
+import type { AttemptClock } from './http/limits';
+import { notMedia, peek } from './http/media-check';
+import type { BodyStream, Expected } from './http/media-check';
+import { outOfTimeError, stoppedError } from './http/outcome';
 
 /** MIME types of the files the services deliver, for hosts that send no usable Content-Type. */
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -17,12 +23,36 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 	mp3: 'audio/mpeg',
 };
 
+/** Total time of a download when the caller gives neither a timeout nor a deadline. */
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+
+export interface DownloadOptions {
+	/** Epoch ms by which the whole download (headers and body) ends. */
+	deadline?: number;
+	/** Total time of the download (default 10 minutes). */
+	timeoutMs?: number;
+	/** The kind of file the URL must deliver; a web page or JSON fails for every kind. */
+	expect?: Expected;
+}
+
+/**
+ * A bare file name: n8n's prepareBinaryData splits the name it is given into a directory and a
+ * file name, so a decoded `%2F..%2F` must not reach it. No separators, no `..`, no control characters.
+ */
+export function safeFileName(name: string, fallback: string): string {
+	const base = (name.split(/[\\/]/).pop() ?? '').split('').filter((char) => char.charCodeAt(0) > 31 && char !== '\u007f');
+	const clean = base.join('').trim();
+	return clean && clean !== '.' && clean !== '..' ? clean : fallback;
+}
+
 export function fileNameFromUrl(url: string, fallback: string): string {
+	const safeFallback = safeFileName(fallback, 'download');
 	try {
 		const last = new URL(url).pathname.split('/').filter(Boolean).pop();
-		return last && /\.[a-z0-9]+$/i.test(last) ? decodeURIComponent(last) : fallback;
+		const name = last ? safeFileName(decodeURIComponent(last), '') : '';
+		return /\.[a-z0-9]+$/i.test(name) ? name : safeFallback;
 	} catch {
-		return fallback;
+		return safeFallback;
 	}
 }
 
@@ -35,23 +65,81 @@ export function mimeTypeFor(fileName: string, contentType?: string): string {
 
 /**
  * Downloads a result file into n8n binary data as a stream, so a large video is never held in
- * memory as a whole: n8n writes the stream to its binary data store. Result URLs are public files,
- * so they are fetched without the credential (the API key never goes to a file host).
+ * memory as a whole. Result URLs are public files, fetched without the credential (the key never
+ * goes to a file host). The whole download is bounded by the timeout, the deadline and the Stop button.
  */
 export async function downloadToBinary(
 	ctx: IExecuteFunctions,
 	url: string,
 	fallbackName: string,
+	options: DownloadOptions = {},
 ): Promise<IBinaryData> {
+	const node = ctx.getNode();
+	if (!/^https?:$/.test(protocolOf(url))) {
+		throw new NodeOperationError(node, 'The result URL was not fetched: only http and https URLs are downloaded');
+	}
+	const cancel = cancelSignal(ctx);
+	if (cancel?.aborted) throw stoppedError(node, undefined, false);
+	const deadline = options.deadline ?? Infinity;
+	if (Date.now() >= deadline) throw outOfTimeError(node);
+	const clock = attemptClock(cancel, options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS, deadline);
+	try {
+		return await untilAborted(fetchInto(ctx, url, fallbackName, options.expect ?? 'any', clock), clock.signal);
+	} catch (error) {
+		throw downloadError(node, error, clock);
+	}
+}
+
+function protocolOf(url: string): string {
+	try {
+		return new URL(url).protocol;
+	} catch {
+		return '';
+	}
+}
+
+async function fetchInto(ctx: IExecuteFunctions, url: string, fallbackName: string, expect: Expected, clock: AttemptClock) {
 	const response = (await ctx.helpers.httpRequest({
 		method: 'GET',
 		url,
 		encoding: 'stream',
 		returnFullResponse: true,
-		timeout: 10 * 60_000,
+		ignoreHttpStatusErrors: true,
+		timeout: clock.limitMs,
+		abortSignal: clock.signal,
 	})) as IN8nHttpFullResponse;
-	const fileName = fileNameFromUrl(url, fallbackName);
-	const contentType = response.headers['content-type'];
-	const mimeType = mimeTypeFor(fileName, typeof contentType === 'string' ? contentType : undefined);
-	return await ctx.helpers.prepareBinaryData(response.body as BinarySource, fileName, mimeType);
+	const body = response.body as BodyStream;
+	const stop = () => body.destroy(new Error('aborted'));
+	clock.signal.addEventListener('abort', stop, { once: true });
+	if (clock.signal.aborted) stop();
+	try {
+		const status = response.statusCode;
+		if (status < 200 || status >= 300) throw new NodeOperationError(ctx.getNode(), `The file host answered HTTP ${status}`);
+		const contentType = headerOf(response, 'content-type');
+		checkMedia(ctx.getNode(), contentType, await peek(body), expect);
+		const fileName = fileNameFromUrl(url, fallbackName);
+		return await ctx.helpers.prepareBinaryData(body, fileName, mimeTypeFor(fileName, contentType));
+	} finally {
+		clock.signal.removeEventListener('abort', stop);
+		if (!body.readableEnded) body.destroy();
+	}
+}
+
+const headerOf = (response: IN8nHttpFullResponse, name: string) => {
+	const value = response.headers?.[name];
+	return typeof value === 'string' ? value : undefined;
+};
+
+const EXPECTED: Record<Expected, string> = { any: 'a media', video: 'a video', image: 'an image', audio: 'an audio' };
+
+function checkMedia(node: INode, contentType: string | undefined, head: Buffer, expect: Expected) {
+	const wrong = notMedia(contentType, head, expect);
+	if (wrong) throw new NodeOperationError(node, `The file host sent ${wrong} instead of ${EXPECTED[expect]} file`);
+}
+
+function downloadError(node: INode, error: unknown, clock: AttemptClock): Error {
+	if (clock.stopped()) return stoppedError(node, undefined, 'get');
+	if (clock.timedOut() || timedOutCode(error)) return new NodeOperationError(node, `The download did not finish within ${seconds(clock.limitMs)}`);
+	if (error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, `The download failed: ${describeFailure(error)}`);
 }

@@ -1,116 +1,120 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { isCancelled } from './abort';
 import { downloadToBinary } from './binary';
+import { mapWithLimit } from './concurrency';
 import type { WaitSettings } from './fields/wait';
 import { pollAll } from './polling';
-import type { Phase, PollOptions, PollResult } from './polling';
-import { queryTask, queryUpscale } from './unified-api';
-import type { TaskResponse, UpscaleTaskResponse } from './unified-api';
+import type { PollOutcome, PollResult } from './polling';
+import { UnreadableAnswerError } from './tasks';
+import type { TaskKind } from './tasks';
 
-/** Generation tasks (`/jobs/queryTask`) and standalone upscale tasks (`/upscale/query`). */
-export type TaskKind = 'generation' | 'upscale';
+/** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
+const DOWNLOADS_AT_ONCE = 3;
 
-export type TaskState = TaskResponse | UpscaleTaskResponse;
-
-/** The fixed terminal states of each kind (spec: States and transitions). */
-const PHASES: Record<string, Phase> = {
-	COMPLETED: 'succeeded',
-	FAILED: 'failed',
-	completed: 'succeeded',
-	failed: 'failed',
-};
-
-export function phaseOf(state: TaskState): Phase {
-	return PHASES[String(state.status)] ?? 'running';
-}
-
-/** A 4xx other than 429 (unknown task, another account's task, bad key) will not change by asking again. */
-export function isPermanentError(error: Error): boolean {
-	const code = Number(error instanceof NodeApiError ? error.httpCode : NaN);
-	return code >= 400 && code < 500 && code !== 429;
-}
-
-export function waitForTasks(
-	ctx: IExecuteFunctions,
-	kind: TaskKind,
-	tasks: ReadonlyArray<{ taskId: string; itemIndex: number }>,
-	options: PollOptions,
-): Promise<Array<PollResult<TaskState>>> {
-	const query = (taskId: string, index: number): Promise<TaskState> =>
-		kind === 'upscale'
-			? queryUpscale(ctx, taskId, tasks[index].itemIndex)
-			: queryTask(ctx, taskId, tasks[index].itemIndex);
-	const ids = tasks.map((task) => task.taskId);
-	return pollAll(ids, { query, phase: phaseOf, isPermanent: isPermanentError }, options);
-}
-
-/** The files a finished task produced. */
-function resultUrls(state: TaskState | undefined): string[] {
-	if (!state) return [];
-	if ('output' in state && Array.isArray(state.output)) return state.output.map((file) => file.url);
-	const result = (state as UpscaleTaskResponse).result;
-	return result?.url ? [result.url] : [];
-}
-
-/** Why a task did not complete, in the spec's words (its error message or code). */
-function failureMessage(result: PollResult<TaskState>, timeoutMs: number): string {
-	const state = result.last;
-	if (result.outcome === 'timedOut') {
-		const status = state ? ` (last status ${String(state.status)})` : '';
-		return `Still running after ${Math.round(timeoutMs / 1000)} s${status}: wait again later with Wait For Task, or raise the timeout`;
-	}
-	if (result.outcome === 'error') return result.error?.message ?? 'The task could not be read';
-	const error = state?.error;
-	if (error && typeof error === 'object') return `${error.code}: ${error.message}`;
-	return typeof error === 'string' && error ? error : 'The task failed without a message';
-}
-
-/**
- * Puts every result file of a task into the item's binary data: the first in `property`, the
- * next ones in `property_1`, `property_2`, ... so one task with several outputs keeps them all.
- */
-async function attachDownloads(
-	ctx: IExecuteFunctions,
-	item: INodeExecutionData,
-	urls: string[],
-	property: string,
-	taskId: string,
-): Promise<void> {
-	item.binary = item.binary ?? {};
-	for (const [index, url] of urls.entries()) {
-		const key = index === 0 ? property : `${property}_${index}`;
-		item.binary[key] = await downloadToBinary(ctx, url, `${taskId}-${index}`);
-	}
+export interface WaitedTask {
+	id: string;
+	itemIndex: number;
 }
 
 /** What one waited-on task became: its last state, its files when asked, or why it did not complete. */
 export interface SettledTask {
 	state: IDataObject;
 	binary?: INodeExecutionData['binary'];
-	outcome: PollResult<TaskState>['outcome'] | 'downloadFailed';
+	outcome: PollOutcome | 'downloadFailed';
 	/** Set for every outcome but 'succeeded'. */
 	reason?: string;
 }
 
-/** Turns a poll result into what both Wait For Task and the Create nodes' wait report. */
-export async function settleTask(
+/** A 4xx other than 429 (unknown task, another account's, bad key) or an answer that is not a task will not change by asking again. */
+export function isPermanentError(error: Error): boolean {
+	if (error instanceof UnreadableAnswerError) return true;
+	const code = Number(error instanceof NodeApiError ? error.httpCode : NaN);
+	return code >= 400 && code < 500 && code !== 429;
+}
+
+/**
+ * Waits on the tasks of all items together, then settles each: its final state, its files when
+ * asked, or the reason it did not complete. One deadline (the wait's timeout) bounds it all.
+ */
+export async function waitForTasks(
 	ctx: IExecuteFunctions,
-	result: PollResult<TaskState>,
+	kind: TaskKind<never>,
+	tasks: readonly WaitedTask[],
 	settings: WaitSettings,
-	taskId: string,
+): Promise<SettledTask[]> {
+	const deadline = Date.now() + settings.poll.timeoutMs;
+	const poller = {
+		query: (id: string, index: number, until: number) => kind.query(ctx, id, tasks[index].itemIndex, until),
+		phase: kind.phase,
+		isPermanent: isPermanentError,
+	};
+	const ids = tasks.map((task) => task.id);
+	const results = await pollAll(ctx, ids, poller, settings.poll, deadline);
+	const settled = await mapWithLimit(results, DOWNLOADS_AT_ONCE, async (result, index) =>
+		await settle(ctx, kind, result, settings, { id: ids[index], deadline }),
+	);
+	return settled.map((entry) => entry!);
+}
+
+async function settle(
+	ctx: IExecuteFunctions,
+	kind: TaskKind<never>,
+	result: PollResult<IDataObject>,
+	settings: WaitSettings,
+	task: { id: string; deadline: number },
 ): Promise<SettledTask> {
 	const state: IDataObject = result.last ? { ...result.last } : {};
 	if (result.outcome !== 'succeeded') {
-		return { state, outcome: result.outcome, reason: failureMessage(result, settings.poll.timeoutMs) };
+		return { state, outcome: result.outcome, reason: failureMessage(kind, result, settings.poll.timeoutMs) };
 	}
 	if (!settings.download) return { state, outcome: 'succeeded' };
-	const files: INodeExecutionData = { json: state };
+	if (isCancelled(ctx)) return { state, outcome: 'cancelled', reason: `The task completed, but ${STOPPED}` };
 	try {
-		await attachDownloads(ctx, files, resultUrls(result.last), settings.binaryProperty, taskId);
-		return { state, binary: files.binary, outcome: 'succeeded' };
+		const binary = await downloads(ctx, kind.resultUrls(state), settings.binaryProperty, task);
+		return { state, binary, outcome: 'succeeded' };
 	} catch (error) {
 		const reason = `The task completed, but downloading its result failed: ${(error as Error).message}`;
 		return { state, outcome: 'downloadFailed', reason };
 	}
+}
+
+const STOPPED = 'the execution was stopped while waiting; the task goes on at the service: read it later with Wait For Task';
+
+/** Why a task did not complete, in the service's words where it gave any. */
+function failureMessage(kind: TaskKind<never>, result: PollResult<IDataObject>, timeoutMs: number): string {
+	const { last, error } = result;
+	const seconds = Math.round(timeoutMs / 1000);
+	switch (result.outcome) {
+		case 'cancelled':
+			return `Not finished: ${STOPPED}`;
+		case 'error':
+			return error?.message ?? 'The task could not be read';
+		case 'failed':
+			return (last && kind.failureReason(last)) ?? 'The task failed without a message';
+		default: {
+			const failedCheck = error ? `; the last check failed: ${error.message}` : '';
+			if (!last) return `No status could be read within ${seconds} s${failedCheck || ': no check was made'}`;
+			return `Still running after ${seconds} s (last status ${String(last.status)})${failedCheck}: wait again later with Wait For Task, or raise the timeout`;
+		}
+	}
+}
+
+/**
+ * Every result file of a task in the item's binary data: the first in `property`, the next ones
+ * in `property_1`, `property_2`, ... so one task with several outputs keeps them all.
+ */
+async function downloads(
+	ctx: IExecuteFunctions,
+	urls: string[],
+	property: string,
+	task: { id: string; deadline: number },
+): Promise<INodeExecutionData['binary']> {
+	const binary: NonNullable<INodeExecutionData['binary']> = {};
+	for (const [index, url] of urls.entries()) {
+		const key = index === 0 ? property : `${property}_${index}`;
+		binary[key] = await downloadToBinary(ctx, url, `${task.id}-${index}`, { deadline: task.deadline });
+	}
+	return binary;
 }

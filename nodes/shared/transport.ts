@@ -1,16 +1,25 @@
-import { sleep } from 'n8n-workflow';
 import type {
 	IAllExecuteFunctions,
 	IDataObject,
+	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { connectionError, httpError, redact } from './api-errors';
+import { cancelSignal, pause } from './abort';
+import { connectionError, redact, redirectError } from './api-errors';
 import type { Service } from './api-errors';
+import { fail, judge, noAnswer } from './http/judge';
+import type { Call, Outcome } from './http/judge';
+import { attemptClock, untilAborted } from './http/limits';
+import type { AttemptClock } from './http/limits';
+import { outOfTimeError, stoppedError } from './http/outcome';
+import { sendFollowing } from './http/redirects';
+import type { Send } from './http/redirects';
 
 export type { Service } from './api-errors';
+export { isCancellation, isOutcomeUnknown } from './http/outcome';
 
 /** The credential type each service authenticates with. */
 export const CREDENTIAL: Record<Service, string> = {
@@ -28,7 +37,10 @@ export interface ApiRequest {
 	qs?: IDataObject;
 	body?: IHttpRequestOptions['body'];
 	itemIndex?: number;
+	/** Total time of one attempt: connecting, the headers and the whole body (default 60 s). */
 	timeoutMs?: number;
+	/** Epoch ms: no attempt starts after it or runs past it, and no retry waits past it. */
+	deadline?: number;
 }
 
 /** Bounded exponential backoff with full jitter; only ever used for GET requests. */
@@ -40,14 +52,17 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8000 };
 
-const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
-
-type Outcome = { ok: true; body: unknown } | { ok: false; retryable: boolean; error: Error; waitMs?: number };
+/** A request on its way: the context and request it came from, and its cancel signal. */
+interface Exchange extends Call {
+	ctx: ApiContext;
+	request: ApiRequest;
+	cancel?: AbortSignal;
+}
 
 /**
- * Sends one request to a service and returns its JSON body.
- * A GET is retried on 429/5xx and on connection errors; anything else (every create) is sent once,
- * because a second attempt after the first may have reached the server could create and bill twice.
+ * Sends one request to a service and returns its JSON body, with the key redacted from it.
+ * A GET is retried on 429/5xx, on connection errors and on unreadable answers; anything else
+ * (every create) is sent once, and an error says whether it may have been carried out.
  */
 export async function apiRequest<T = IDataObject>(
 	ctx: ApiContext,
@@ -55,82 +70,75 @@ export async function apiRequest<T = IDataObject>(
 	request: ApiRequest,
 	retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<T> {
-	const credentials = await ctx.getCredentials(CREDENTIAL[service], request.itemIndex);
-	const secret = String(credentials.apiKey ?? '');
-	const options = requestOptions(String(credentials.baseUrl ?? ''), request);
-	const attempts = request.method === 'GET' ? Math.max(1, retry.attempts) : 1;
+	const call = await prepare(ctx, service, request);
+	const deadline = request.deadline ?? Infinity;
+	const attempts = call.idempotent ? Math.max(1, retry.attempts) : 1;
+	let last: Error | undefined;
 	for (let attempt = 1; ; attempt++) {
-		const outcome = await attemptOnce(ctx, service, options, request.itemIndex, secret);
+		if (call.cancel?.aborted) throw stoppedError(call.node, request.itemIndex, false);
+		if (Date.now() >= deadline) throw last ?? outOfTimeError(call.node, request.itemIndex);
+		const outcome = await attemptOnce(call, deadline);
 		if (outcome.ok) return outcome.body as T;
-		if (!outcome.retryable || attempt >= attempts) throw outcome.error;
-		await sleep(outcome.waitMs ?? backoffMs(attempt, retry));
+		last = outcome.error;
+		const waitMs = outcome.waitMs ?? backoffMs(attempt, retry);
+		if (!outcome.retryable || attempt >= attempts || Date.now() + waitMs >= deadline) throw outcome.error;
+		await pause(ctx, waitMs, deadline);
 	}
 }
 
-function requestOptions(baseUrl: string, request: ApiRequest): IHttpRequestOptions {
+async function prepare(ctx: ApiContext, service: Service, request: ApiRequest): Promise<Exchange> {
+	const credentials = await ctx.getCredentials(CREDENTIAL[service], request.itemIndex);
+	const secret = String(credentials.apiKey ?? '');
+	const url = String(credentials.baseUrl ?? '').replace(/\/+$/, '') + request.path;
+	try {
+		new URL(url);
+	} catch {
+		const reason = redact(`"${url}" is not a valid URL. Nothing was sent`, secret);
+		throw connectionError(ctx.getNode(), reason, request.itemIndex, 'The Base URL in the credential is not valid');
+	}
+	const cancel = cancelSignal(ctx as Partial<IExecuteFunctions>);
+	const { itemIndex } = request;
+	return { ctx, node: ctx.getNode(), service, request, itemIndex, secret, url, cancel, idempotent: request.method === 'GET' };
+}
+
+async function attemptOnce(call: Exchange, deadline: number): Promise<Outcome> {
+	const clock = attemptClock(call.cancel, call.request.timeoutMs, deadline);
+	try {
+		const answer = await untilAborted(sendFollowing(sender(call, clock), requestOptions(call, clock)), clock.signal);
+		if (!answer.elsewhere) return judge(call, answer.response);
+		return fail(redirectError(call.node, redact(answer.elsewhere, call.secret), !call.idempotent, call.itemIndex));
+	} catch (error) {
+		return noAnswer(call, clock, error);
+	}
+}
+
+function requestOptions({ request, url }: Exchange, clock: AttemptClock): IHttpRequestOptions {
 	return {
 		method: request.method,
-		url: baseUrl.replace(/\/+$/, '') + request.path,
+		url,
 		qs: request.qs,
 		body: request.body,
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: request.timeoutMs ?? 60_000,
+		timeout: clock.limitMs,
+		// Redirects are followed by sendFollowing, within the origin only; the flag is for n8n versions that honour it.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 }
 
-async function attemptOnce(
-	ctx: ApiContext,
-	service: Service,
-	options: IHttpRequestOptions,
-	itemIndex: number | undefined,
-	secret: string,
-): Promise<Outcome> {
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			CREDENTIAL[service],
-			options,
-		)) as IN8nHttpFullResponse;
-	} catch (error) {
-		const reason = redact(describeFailure(error), secret);
-		return { ok: false, retryable: true, error: connectionError(ctx.getNode(), reason, itemIndex) };
-	}
-	const status = response.statusCode;
-	if (status >= 200 && status < 300) return parseBody(ctx, response.body, itemIndex);
-	return {
-		ok: false,
-		retryable: RETRY_STATUSES.has(status),
-		error: httpError(ctx.getNode(), service, status, response.body, itemIndex, secret),
-		waitMs: retryAfterMs(response.headers),
+/**
+ * n8n's authenticated helper overwrites `abortSignal` with the execution's cancel signal, which
+ * would drop the time limit; the attempt's signal already includes the cancel signal, so it is pinned.
+ */
+function sender(call: Exchange, clock: AttemptClock): Send {
+	return async (options) => {
+		const pinned = { ...options };
+		Object.defineProperty(pinned, 'abortSignal', { get: () => clock.signal, set: () => {}, enumerable: true });
+		const helper = call.ctx.helpers.httpRequestWithAuthentication;
+		return (await helper.call(call.ctx, CREDENTIAL[call.service], pinned)) as IN8nHttpFullResponse;
 	};
-}
-
-/** A 2xx body that is not JSON is a broken answer: retryable like a 502 for GETs. */
-function parseBody(ctx: ApiContext, body: unknown, itemIndex?: number): Outcome {
-	if (typeof body !== 'string') return { ok: true, body };
-	try {
-		return { ok: true, body: body === '' ? {} : JSON.parse(body) };
-	} catch {
-		const reason = 'The response body is not valid JSON';
-		const error = connectionError(ctx.getNode(), reason, itemIndex, 'The service sent an unreadable answer');
-		return { ok: false, retryable: true, error };
-	}
-}
-
-/** Only the error's code and message: the raw error carries the request config (and its headers). */
-function describeFailure(error: unknown): string {
-	const record = (error ?? {}) as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
-	const code = record.code ?? record.cause?.code;
-	const message = typeof record.message === 'string' ? record.message : 'connection failed';
-	return typeof code === 'string' && !message.includes(code) ? `${code} ${message}` : message;
-}
-
-function retryAfterMs(headers: IN8nHttpFullResponse['headers'] | undefined): number | undefined {
-	const value = Number(headers?.['retry-after']);
-	return Number.isFinite(value) && value >= 0 ? value * 1000 : undefined;
 }
 
 /** Full jitter: a random wait up to base x 2^(attempt-1), never above the cap. */

@@ -56,6 +56,12 @@ describe('tasks', () => {
 		expect((await run({ model: MODEL, content })).ratio).toBe('1:1');
 	});
 
+	it('accepts video_url items on the fast id (both recommended ids are version 2.0)', async () => {
+		const video = { type: 'video_url', video_url: { url: 'https://example.com/clip.mp4' }, role: 'reference_video' };
+		const done = await run({ model: 'video-2-0-fast-260128', content: [...text('continue it'), video] });
+		expect(done.status).toBe('succeeded');
+	});
+
 	it('fails a task whose text contains [fail], without cost', async () => {
 		const done = await run({ model: MODEL, content: text('oops [fail]') });
 		expect(done).toEqual({

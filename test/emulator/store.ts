@@ -1,4 +1,5 @@
-import type { CreateTaskRequest, MediaFacts } from '../../nodes/shared/rules/index';
+import type { CreateTaskRequest } from '../../nodes/shared/rules/index';
+import type { MediaFacts } from './rules/index';
 
 /** Everything the emulator remembers; one instance per running emulator, replaced on reset. */
 

@@ -154,6 +154,8 @@ describe('validation (400 before anything is created or charged)', () => {
 		['quality on a model without it', { model: 'nano-fruit-2', inputs: { prompt: 'x', quality: 'high' } }, 'UNSUPPORTED_QUALITY'],
 		['outputFormat on a model without it', { model: 'nano-fruit-2', inputs: { prompt: 'x', outputFormat: 'jpeg' } }, 'UNSUPPORTED_OUTPUT_FORMAT'],
 		['too many images', { model: 'sd2', inputs: { prompt: 'x', videoInputMode: 'reference', resolution: '1280x720', urls: Array.from({ length: 10 }, (_, i) => `https://example.com/${i}.png`) } }, 'TOO_MANY_REFERENCES'],
+		['alt extend with four clips', { model: 'alt3.0-video', inputs: { prompt: 'x', mode: 'extend', videoInputMode: 'reference', videoUrls: Array.from({ length: 4 }, (_, i) => `https://example.com/${i}.mp4`) } }, 'TOO_MANY_REFERENCES'],
+		['a field no table lists (the emulator\'s strictness)', { model: 'sd2', inputs: { prompt: 'x', outputResoluton: '1080p' } }, 'INVALID_PARAMETER'],
 	])('%s', async (_, request, code) => {
 		const answer = await createTask(emu, request);
 		expect(answer.status).toBe(400);

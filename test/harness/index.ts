@@ -55,6 +55,11 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 		new HarnessCredentialsHelper(credentials, options.credentials),
 		hooks,
 	);
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow });
-	return toRunResult(run, workflow);
+	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow });
+	const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => execution.cancel(), options.cancelAfterMs);
+	try {
+		return toRunResult(await execution, workflow);
+	} finally {
+		clearTimeout(stop);
+	}
 }

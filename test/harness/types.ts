@@ -47,6 +47,8 @@ export interface RunOptions {
 	extraNodeTypes?: Record<string, AnyNodeType>;
 	/** The workflow's static data before the run (what `getWorkflowStaticData('global'|'node')` starts from). */
 	staticData?: IDataObject;
+	/** Stops the execution this long after it starts, as the editor's Stop button does. */
+	cancelAfterMs?: number;
 }
 
 export interface BinaryContent {

@@ -25,5 +25,5 @@ export function runSteps(
 
 /** Wait settings that suit the emulator's short test clocks. */
 export const FAST_WAIT = {
-	waitOptions: { pollIntervalSeconds: 0.05, maxPollIntervalSeconds: 0.25, timeoutMinutes: 1 },
+	waitOptions: { pollIntervalSeconds: 0.2, maxPollIntervalSeconds: 0.25, timeoutMinutes: 1 },
 };

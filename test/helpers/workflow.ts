@@ -12,6 +12,9 @@ export interface StepNode {
 	credentials?: WorkflowNodeJson['credentials'];
 	onError?: string;
 	typeVersion?: number;
+	retryOnFail?: boolean;
+	maxTries?: number;
+	waitBetweenTries?: number;
 }
 
 /**

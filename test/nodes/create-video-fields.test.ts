@@ -1,3 +1,6 @@
+import { NodeHelpers } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+
 import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
 import { visibleFields } from '../helpers/visible-fields';
 
@@ -89,5 +92,57 @@ describe('Create Video shows each model exactly its own fields', () => {
 	test('alt edit and extend send the automatic ratio, so no aspect field is shown', () => {
 		expect(show({ model: 'alt3.0-video', generationMode: 'edit' }).names).not.toContain('aspect');
 		expect(show({ model: 'alt3.0-video', generationMode: 'firstFrame' }).names).not.toContain('aspect');
+	});
+});
+
+describe('Create Video: Automatic Length, draft options, list hints', () => {
+	const SD = ['sd2.5', 'sd2', 'sd2-fast', 'sd2-mini'];
+	const ALT = ['alt3.0-video', 'alt3.0-video-prime'];
+
+	test('Automatic Length is offered where the catalog allows the automatic duration (sd family), never on alt', () => {
+		for (const model of SD) expect(show({ model, generationMode: 'textToVideo' }).names).toContain('automaticDuration');
+		for (const model of ALT) expect(show({ model, generationMode: 'textToVideo' }).names).not.toContain('automaticDuration');
+		// sd2.5 edit follows its source: neither duration field.
+		expect(show({ model: 'sd2.5', generationMode: 'edit' }).names).not.toContain('automaticDuration');
+		expect(show({ model: 'sd2', generationMode: 'extend' }).names).toContain('automaticDuration');
+		expect(show({ model: 'sd2.5', generationMode: 'final' }).names).not.toContain('automaticDuration');
+	});
+
+	test('Automatic Length on hides Duration (off by default, so Duration shows)', () => {
+		expect(show({ model: 'sd2', generationMode: 'textToVideo' }).field('automaticDuration')).toMatchObject({ type: 'boolean', default: false });
+		expect(show({ model: 'sd2', generationMode: 'textToVideo' }).names).toContain('duration');
+		expect(show({ model: 'sd2', generationMode: 'textToVideo', automaticDuration: true }).names).not.toContain('duration');
+	});
+
+	/** Whether n8n shows an Additional Options entry, with the node's values as the root of '/' paths. */
+	const optionShown = (values: Record<string, unknown>, name: string) => {
+		const fields = show(values);
+		const collection = fields.field('additionalOptions');
+		const option = (collection?.options as INodeProperties[]).find((entry) => entry.name === name)!;
+		const own = (fields.values.additionalOptions ?? {}) as never;
+		return NodeHelpers.displayParameter(own, option, { typeVersion: 1 } as never, node.description, fields.values);
+	};
+
+	test('a draft hides the legacy upscale resolution option too (like Output Resolution)', () => {
+		expect(optionShown({ model: 'sd2.5', generationMode: 'textToVideo' }, 'upscaleResolution')).toBe(true);
+		expect(optionShown({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }, 'upscaleResolution')).toBe(false);
+		expect(optionShown({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }, 'seed')).toBe(true);
+	});
+
+	test('a legacy upscale resolution saved before Draft was switched on is dropped by n8n', () => {
+		const additionalOptions = { upscaleResolution: '1080p', seed: 3 };
+		const values = (draft: boolean) =>
+			show({ model: 'sd2.5', generationMode: 'textToVideo', draft, additionalOptions }).values.additionalOptions;
+		expect(values(false)).toEqual(additionalOptions);
+		expect(values(true)).toEqual({ seed: 3 });
+	});
+
+	test('URL lists say one per line (a comma is part of a URL); the timestamps list keeps commas', () => {
+		const fields = show({ model: 'sd2.5', generationMode: 'edit' });
+		for (const name of ['urls', 'videoUrls']) {
+			expect(fields.field(name)?.description).toContain('one per line');
+			expect(fields.field(name)?.description).not.toContain('comma-separated');
+		}
+		expect(fields.field('sourceFrameTimestamps')?.description).toContain('comma-separated');
 	});
 });

@@ -118,16 +118,19 @@ describe('Create Video', () => {
 		expect((await credits(emu, apiKey)).credits).toBe(100);
 	});
 
-	test('a 402 without continueOnFail stops the run and still names the created tasks', async () => {
+	test('a 402 after a task was created does not stop the run (a re-run would bill that task again): each item says what happened', async () => {
 		const apiKey = await addAccount(emu, 'poorer-key', { credits: 250 });
 		const run = await runSteps(
 			emu,
 			[createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}', batchOptions: { concurrency: 1 } })],
 			{ items: [{ prompt: 'a' }, { prompt: 'b' }], apiKey },
 		);
-		expect(run.status).toBe('error');
-		expect(run.error?.message).toContain('Insufficient credits');
-		expect(run.error?.description).toMatch(/Tasks created by this execution \(1\): \S+/);
+		expect(run.status).toBe('success');
+		const [created, refused] = run.json('Create Video');
+		expect(created.taskId).toEqual(expect.any(String));
+		expect(refused).toMatchObject({ taskCreated: 'no' });
+		expect(refused.error).toContain('Insufficient credits');
+		expect(run.runData['Create Video'][0].hints?.[0]).toMatchObject({ type: 'warning' });
 	});
 
 	test('a failed task while waiting is reported with its taskId (continueOnFail)', async () => {
@@ -146,18 +149,20 @@ describe('Create Video', () => {
 	test('a wait that times out still reports the created task (with and without continueOnFail)', async () => {
 		await control(emu, '/settings', { taskDurationMs: 60_000 });
 		try {
-			const slowWait = { waitForCompletion: 'wait', waitOptions: { pollIntervalSeconds: 0.05, timeoutMinutes: 0.005 } };
+			const slowWait = { waitForCompletion: 'wait', waitOptions: { pollIntervalSeconds: 0.2, timeoutMinutes: 0.01 } };
 			const kept = await runSteps(emu, [
 				createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: 'slow', ...slowWait }, { onError: 'continueRegularOutput' }),
 			]);
 			const [item] = kept.json('Create Video');
 			expect(item.taskId).toEqual(expect.any(String));
 			expect(item.error).toContain(`Task ${item.taskId}: Still running after`);
-			const stopped = await runSteps(emu, [
+			const reported = await runSteps(emu, [
 				createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: 'slow', ...slowWait }),
 			]);
-			expect(stopped.error?.message).toMatch(/^Task \S+: Still running after/);
-			expect(stopped.error?.description).toMatch(/Tasks created by this execution \(1\)/);
+			expect(reported.status).toBe('success');
+			const [timedOut] = reported.json('Create Video');
+			expect(timedOut).toMatchObject({ taskId: expect.any(String), taskCreated: 'yes' });
+			expect(timedOut.error).toMatch(/^Task \S+: Still running after/);
 		} finally {
 			await control(emu, '/settings', { taskDurationMs: 300 });
 		}

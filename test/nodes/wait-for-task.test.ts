@@ -1,5 +1,5 @@
 import type { RunningEmulator } from '../emulator';
-import { call, control, startFast, submit } from '../emulator/test-helpers';
+import { call, control, logged, startFast, submit } from '../emulator/test-helpers';
 import { FAST_WAIT, runSteps } from '../helpers/nodes';
 import { packageNode } from '../helpers/workflow';
 
@@ -58,13 +58,29 @@ describe('Wait For Task', () => {
 		try {
 			const task = await submit(slow, t2v('slow'));
 			const run = await runSteps(slow, [
-				waitForTask({ waitOptions: { pollIntervalSeconds: 0.05, timeoutMinutes: 0.005 } }),
+				waitForTask({ waitOptions: { pollIntervalSeconds: 0.2, timeoutMinutes: 0.01 } }),
 			], { items: [task] });
 			expect(run.output('Wait For Task', 0)).toHaveLength(0);
 			const [timedOut] = run.json('Wait For Task', 1);
 			expect(timedOut).toMatchObject({ taskId: task.taskId, outcome: 'timedOut' });
 			expect(['PENDING', 'PROCESSING']).toContain(timedOut.status);
 			expect(timedOut.error).toContain('Still running after');
+		} finally {
+			await slow.close();
+		}
+	});
+
+	test('a poll interval of 0 from an imported workflow is raised to the floor', async () => {
+		const slow = await startFast({ taskDurationMs: 1_500 });
+		try {
+			const task = await submit(slow, t2v('floor'));
+			const started = Date.now();
+			const run = await runSteps(slow, [
+				waitForTask({ waitOptions: { pollIntervalSeconds: 0, maxPollIntervalSeconds: 0, timeoutMinutes: 1 } }),
+			], { items: [task] });
+			expect(run.json('Wait For Task')[0]).toMatchObject({ outcome: 'succeeded' });
+			const checks = (await logged(slow, '/api/v1/jobs/queryTask')).length;
+			expect(checks).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 200) + 1);
 		} finally {
 			await slow.close();
 		}
@@ -99,7 +115,8 @@ describe('Wait For Task', () => {
 	test('get reads one task; relations lists a draft\'s finals', async () => {
 		const task = await submit(emu, t2v('read me'));
 		const got = await runSteps(emu, [packageNode('Get', 'waitForTask', { operation: 'get' })], { items: [task] });
-		expect(got.json('Get')[0]).toMatchObject({ taskId: task.taskId, orderId: task.orderId, model: 'sd2-mini' });
+		const [read] = [...got.json('Get', 0), ...got.json('Get', 1)];
+		expect(read).toMatchObject({ taskId: task.taskId, orderId: task.orderId, model: 'sd2-mini' });
 
 		const draft = await submit(emu, { model: 'sd2.5', inputs: { prompt: 'draft', draft: true, duration: '4s' } });
 		await runSteps(emu, [waitForTask()], { items: [draft] });

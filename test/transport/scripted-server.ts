@@ -1,15 +1,23 @@
 import { createServer } from 'http';
-import type { IncomingHttpHeaders, Server } from 'http';
+import type { IncomingHttpHeaders, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 
-/** One scripted answer: a status and a body, or a connection dropped without an answer. */
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'drop';
+/**
+ * One scripted answer: a status and a body; a connection dropped without an answer ('drop');
+ * no answer at all ('hang'); or headers at once, then one byte every `everyMs`, never ending ('drip').
+ */
+export type Reply =
+	| { status: number; body?: unknown; headers?: Record<string, string | string[]> }
+	| 'drop'
+	| 'hang'
+	| { drip: { everyMs: number; status?: number; headers?: Record<string, string> } };
 
 export interface Seen {
 	method: string;
 	url: string;
 	headers: IncomingHttpHeaders;
 	body: string;
+	at: number;
 }
 
 /**
@@ -18,17 +26,23 @@ export interface Seen {
  */
 export async function scriptedServer(replies: Reply[]) {
 	const seen: Seen[] = [];
+	const timers = new Set<NodeJS.Timeout>();
 	const server: Server = createServer((request, response) => {
 		let body = '';
 		request.on('data', (chunk) => (body += chunk));
 		request.on('end', () => {
-			seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+			seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body, at: Date.now() });
 			const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
+			if (reply === 'hang') return;
 			if (reply === 'drop') {
 				request.socket.destroy();
 				return;
 			}
-			const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
+			if ('drip' in reply) {
+				drip(response, reply.drip, timers);
+				return;
+			}
+			const text = Buffer.isBuffer(reply.body) || typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
 			response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
 			response.end(text);
 		});
@@ -38,6 +52,24 @@ export async function scriptedServer(replies: Reply[]) {
 	return {
 		url: `http://127.0.0.1:${port}`,
 		seen,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		/** Drip answers still being written: a request that gave up must also have closed its connection. */
+		dripping: () => timers.size,
+		close: () =>
+			new Promise<void>((resolve) => {
+				timers.forEach(clearInterval);
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
 	};
+}
+
+function drip(response: ServerResponse, script: { everyMs: number; status?: number; headers?: Record<string, string> }, timers: Set<NodeJS.Timeout>) {
+	response.writeHead(script.status ?? 200, { 'content-type': 'application/json', ...script.headers });
+	response.write(' ');
+	const timer = setInterval(() => response.write(' '), script.everyMs);
+	timers.add(timer);
+	response.on('close', () => {
+		clearInterval(timer);
+		timers.delete(timer);
+	});
 }

@@ -1,4 +1,26 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { generationTasks, upscaleTasks } from '../../shared/tasks';
+import type { TaskKind } from '../../shared/tasks';
+
+/** The task kinds this node reads, by the value of its Task Type field. */
+const KINDS = { generation: generationTasks, upscale: upscaleTasks } as const;
+
+export function taskKindOf(ctx: IExecuteFunctions): TaskKind<never> {
+	const type = ctx.getNodeParameter('taskType', 0, 'generation') as keyof typeof KINDS;
+	return KINDS[type] ?? generationTasks;
+}
+
+/** The item's task id, trimmed; an empty one is the user's to fix, not the service's to refuse. */
+export function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
+	const taskId = String(ctx.getNodeParameter('taskId', itemIndex, '') ?? '').trim();
+	if (taskId) return taskId;
+	throw new NodeOperationError(ctx.getNode(), 'Task ID is empty', {
+		itemIndex,
+		description: "Map the taskId of the Create node's output, for example {{ $json.taskId }}",
+	});
+}
 
 /** Fields shared by the operations that address one task. */
 export function taskFields(operations: string[]): INodeProperties[] {
@@ -13,12 +35,12 @@ export function taskFields(operations: string[]): INodeProperties[] {
 				{
 					name: 'Generation Task',
 					value: 'generation',
-					description: 'A video or image task from Create Video or Create Image (/jobs/queryTask)',
+					description: 'A video or image task from Create Video (/jobs/queryTask)',
 				},
 				{
 					name: 'Upscale Task',
 					value: 'upscale',
-					description: 'A standalone upscaling task from Upscale (/upscale/query)',
+					description: 'A standalone upscaling task (/upscale/query)',
 				},
 			],
 			default: 'generation',

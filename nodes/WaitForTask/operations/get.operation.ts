@@ -1,20 +1,25 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { mapItems } from '../../shared/item-loop';
-import { queryTask, queryUpscale } from '../../shared/unified-api';
-import type { TaskKind } from '../../shared/task-waiting';
-import { taskFields } from './fields';
+import { asNodeError, errorItem } from '../../shared/item-loop';
+import { readTaskId, taskFields, taskKindOf } from './fields';
 
 export const properties: INodeProperties[] = taskFields(['get']);
 
+/** Get Task's outputs (Completed, Running, Failed): a task goes where its state says, one that cannot be read to Failed. */
+const OUTPUT = { succeeded: 0, running: 1, failed: 2 } as const;
+
 /** Reads each item's task once, whatever its state. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const kind = ctx.getNodeParameter('taskType', 0) as TaskKind;
-	const results = await mapItems(ctx, async (itemIndex) => {
-		const taskId = String(ctx.getNodeParameter('taskId', itemIndex));
-		return kind === 'upscale'
-			? await queryUpscale(ctx, taskId, itemIndex)
-			: await queryTask(ctx, taskId, itemIndex);
-	});
-	return [results];
+	const kind = taskKindOf(ctx);
+	const outputs: INodeExecutionData[][] = [[], [], []];
+	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
+		try {
+			const state = await kind.query(ctx, readTaskId(ctx, itemIndex), itemIndex);
+			outputs[OUTPUT[kind.phase(state)]].push({ json: state, pairedItem: { item: itemIndex } });
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
+			outputs[OUTPUT.failed].push(errorItem(error as Error, itemIndex));
+		}
+	}
+	return outputs;
 }

@@ -4,7 +4,7 @@ import { MB } from './units';
 export type AssetType = 'IMAGE' | 'VIDEO' | 'AUDIO';
 
 export interface AssetTypeSpec {
-	/** Lower-case formats as in MediaFact.format; 'jpg' and 'jpeg' both name JPEG. */
+	/** Lower-case format names ('png', 'mp4', ...); 'jpg' and 'jpeg' both name JPEG. */
 	formats: readonly string[];
 	maxBytes: number;
 }

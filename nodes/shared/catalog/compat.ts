@@ -5,16 +5,20 @@ export type CompatContentType = 'text' | 'image_url' | 'video_url' | 'audio_url'
 export type CompatRole = 'first_frame' | 'last_frame' | 'reference_image' | 'reference_video' | 'reference_audio';
 
 export interface CompatModel extends Choice {
-	/** Whether `video_url` content items are accepted ("version 2.0 only"). */
+	/** Whether `video_url` content items are accepted (the spec: "version 2.0 only"). */
 	videoInput: boolean;
 }
 
 export const COMPAT = {
-	/** The spec's recommended ids; we treat them as the only known ones. The fast id is labelled
-	 *  "faster", not "version 2.0", so video_url items are allowed on the 2.0 id only. */
+	/**
+	 * The spec's "recommended" ids (dated: the suffix is a six-digit date). They are the ids we know
+	 * facts about, not the only ones the service takes: any non-empty model id is sent as given.
+	 * Both are version 2.0 (`video-2-0-...`; the fast one is the faster 2.0), so both take
+	 * `video_url` items ("version 2.0 only" does not exclude the fast id).
+	 */
 	models: [
-		{ value: 'video-2-0-260128', name: 'Video 2.0', description: 'Version 2.0 (accepts video input)', videoInput: true },
-		{ value: 'video-2-0-fast-260128', name: 'Video 2.0 Fast', description: 'Faster', videoInput: false },
+		{ value: 'video-2-0-260128', name: 'Video 2.0', description: 'Version 2.0', videoInput: true },
+		{ value: 'video-2-0-fast-260128', name: 'Video 2.0 Fast', description: 'Version 2.0, faster', videoInput: true },
 	] as readonly CompatModel[],
 	contentTypes: ['text', 'image_url', 'video_url', 'audio_url'] as readonly CompatContentType[],
 	/** Roles each media item type may carry. */

@@ -28,7 +28,7 @@ export interface MediaLimits {
 	max: number;
 	/** Reference forms the service accepts. */
 	accepts: readonly UrlKind[];
-	/** Lower-case container/codec names as in MediaFact.format ('jpeg', 'png', 'mp4', ...). */
+	/** Lower-case container/codec names ('jpeg', 'png', 'mp4', ...), as normalizeFormat writes them. */
 	formats?: readonly string[];
 	maxBytes?: number;
 	/** Seconds of each clip. */

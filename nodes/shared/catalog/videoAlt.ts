@@ -50,8 +50,8 @@ const REFERENCES: VideoReferences = {
 	...LIMITS,
 	audioAlone: true,
 	maxInputPlusOutputSeconds: 30,
-	// The spec names no separate extend clip count for alt: the reference limit (5) applies.
-	modes: modeMedia(LIMITS, { extendMaxVideos: LIMITS.videos.max, editAudio: true, extendNeedsReferenceMode: true }),
+	// Extend takes at most 3 clips (the error table), fewer than the 5 reference videos.
+	modes: modeMedia(LIMITS, { editAudio: true, extendNeedsReferenceMode: true }),
 };
 
 function altModel(own: Pick<VideoModel, 'id' | 'name' | 'description' | 'pricing'>): VideoModel {

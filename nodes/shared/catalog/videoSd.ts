@@ -55,7 +55,7 @@ function references(
 	limits: Pick<VideoReferences, 'images' | 'videos' | 'audios'>,
 	rest: Omit<VideoReferences, 'images' | 'videos' | 'audios' | 'modes'>,
 ): VideoReferences {
-	const modes = modeMedia(limits, { extendMaxVideos: 3, editAudio: false, extendNeedsReferenceMode: false });
+	const modes = modeMedia(limits, { editAudio: false, extendNeedsReferenceMode: false });
 	return { ...limits, ...rest, modes };
 }
 
@@ -171,6 +171,8 @@ export const SD_VIDEO_MODELS: readonly VideoModel[] = [
 		outputResolutions: outputTiers(ALL_TIERS, ['2k', '4k']),
 		references: SD25_REFERENCES,
 		extra: {
+			// "prompt: required for text-to-video only"; extend joins its clips, edit has `mode`.
+			prompt: { maxLength: PROMPT_MAX_LENGTH, requiredIn: ['textToVideo'] },
 			sourceFrameTimestampsIn: ['edit'],
 			draft: {
 				tier: '480p',

@@ -12,8 +12,16 @@ import type {
 export const PROMPT_MAX_LENGTH = 20000;
 export const SEED_MAX = 2147483647;
 
-/** The spec requires a prompt for these modes (text-to-video without one is EMPTY_CONTENT). */
+/**
+ * Modes that need a prompt on the alt family ("required for text-to-video, edit and extend") and
+ * on sd2, sd2-fast, sd2-mini, whose edit and extend infer the action from the prompt, "which must
+ * describe the edit or continuation" (our reading: no prompt, nothing to infer from). sd2.5 needs
+ * one for text-to-video only (the parameter table). Text-to-video without a prompt is EMPTY_CONTENT.
+ */
 export const PROMPT_REQUIRED_IN: readonly GenerationMode[] = ['textToVideo', 'edit', 'extend'];
+
+/** The error table's TOO_MANY_REFERENCES: "extend at most 3 videos" (both families). */
+export const EXTEND_MAX_VIDEOS = 3;
 
 /** Display names of the generation modes (UI labels and messages). */
 export const GENERATION_MODE_NAMES: Readonly<Record<GenerationMode, string>> = {
@@ -73,11 +81,11 @@ const exactly = (n: number): Range => ({ min: n, max: n });
 /**
  * The mode table: which media each mode takes, bounded by the family's reference limits.
  * Edit and extend always carry reference-mode media; `videoInputMode` is required where the spec
- * names it for the mode, and `extendMaxVideos` is the extend clip count.
+ * names it for the mode, and extend takes 1 to EXTEND_MAX_VIDEOS clips.
  */
 export function modeMedia(
 	limits: Pick<VideoReferences, 'images' | 'videos' | 'audios'>,
-	opts: { extendMaxVideos: number; editAudio: boolean; extendNeedsReferenceMode: boolean },
+	opts: { editAudio: boolean; extendNeedsReferenceMode: boolean },
 ): Record<GenerationMode, ModeMedia> {
 	const images = upTo(limits.images.max);
 	const audio = upTo(limits.audios.max);
@@ -101,7 +109,7 @@ export function modeMedia(
 		},
 		extend: {
 			urls: images,
-			videoUrls: { min: 1, max: opts.extendMaxVideos },
+			videoUrls: { min: 1, max: EXTEND_MAX_VIDEOS },
 			audioUrls: editAudio,
 			...(opts.extendNeedsReferenceMode ? { videoInputMode: 'reference' as const } : {}),
 		},

@@ -38,6 +38,15 @@ export function batchOptions(): INodeProperties {
 				default: 4,
 				description: 'How many create requests may be in flight at once',
 			},
+			{
+				displayName: 'Request Timeout (Seconds)',
+				name: 'requestTimeoutSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 60,
+				description:
+					'Longest time one create request may take, answer included. A create without a clear answer may still have created a task, so the batch then stops sending.',
+			},
 		],
 	};
 }

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../catalog';
 import { callBackUrlOption } from './generation-options';
+import { VIDEO_PARAMETER as P } from './video';
 
 const modelsWith = (test: (model: (typeof VIDEO_MODELS)[number]) => boolean) =>
 	VIDEO_MODELS.filter(test).map((model) => model.id);
@@ -14,7 +15,7 @@ export function videoOptions(): INodeProperties {
 	const bitrateDefault = bitrate?.default ?? 'standard';
 	return {
 		displayName: 'Additional Options',
-		name: 'additionalOptions',
+		name: P.additionalOptions,
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -41,8 +42,12 @@ export function videoOptions(): INodeProperties {
 				type: 'options',
 				options: (legacy?.outputResolutions ?? []).map(({ name, value }) => ({ name, value })),
 				default: '1080p',
-				description: 'Deprecated: use Output Resolution. If set, it wins over Output Resolution.',
-				displayOptions: { show: { '/model': modelsWith((model) => model.params.upscaleResolution === 'deprecated') } },
+				description: 'Deprecated: use Output Resolution. If set, it wins over Output Resolution. Not used with Draft (fixed at 480P).',
+				displayOptions: {
+					show: { '/model': modelsWith((model) => model.params.upscaleResolution === 'deprecated') },
+					// Like Output Resolution: the spec refuses either tier field with a draft.
+					hide: { [`/${P.draft}`]: [true] },
+				},
 			},
 			{
 				displayName: 'Prompt Extend',

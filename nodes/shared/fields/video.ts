@@ -7,6 +7,39 @@ import { ARRAY_MODES, MODE_LABELS, modesWhere, nodeModes } from './video-modes';
 import type { VideoNodeMode } from './video-modes';
 
 /**
+ * Create Video's parameter names, each written once: the fields below, the node's reader and its
+ * request builder (VideoParameters) all take them from here. Saved workflows store these names,
+ * so a released name is never renamed.
+ */
+export const VIDEO_PARAMETER_NAMES = [
+	'model',
+	'generationMode',
+	'prompt',
+	'firstFrameUrl',
+	'lastFrameUrl',
+	'urls',
+	'videoUrls',
+	'audioUrls',
+	'sourceFrameTimestamps',
+	'draft',
+	'draftSourceOrderId',
+	'automaticDuration',
+	'duration',
+	'aspect',
+	'referenceAspect',
+	'outputResolution',
+	'additionalOptions',
+] as const;
+
+export type VideoParameterName = (typeof VIDEO_PARAMETER_NAMES)[number];
+
+/** The names by name (`P.prompt`), so a typo is a compile error rather than a field nobody reads. */
+export const VIDEO_PARAMETER = Object.fromEntries(VIDEO_PARAMETER_NAMES.map((name) => [name, name])) as {
+	readonly [name in VideoParameterName]: name;
+};
+const P = VIDEO_PARAMETER;
+
+/**
  * Create Video's model-dependent fields, built from the catalog: every model shows only the
  * modes, media inputs, durations, aspect values and output resolutions it accepts.
  */
@@ -15,14 +48,15 @@ export function videoProperties(): INodeProperties[] {
 		modelSelector(),
 		...perModel(VIDEO_MODELS, modeSelector),
 		...perModel(VIDEO_MODELS, promptField),
-		...perModel(VIDEO_MODELS, (model) => frameField(model, 'firstFrameUrl')),
-		...perModel(VIDEO_MODELS, (model) => frameField(model, 'lastFrameUrl')),
-		...(['urls', 'videoUrls', 'audioUrls'] as const).flatMap((name) =>
+		...perModel(VIDEO_MODELS, (model) => frameField(model, P.firstFrameUrl)),
+		...perModel(VIDEO_MODELS, (model) => frameField(model, P.lastFrameUrl)),
+		...([P.urls, P.videoUrls, P.audioUrls] as const).flatMap((name) =>
 			perModel(VIDEO_MODELS, (model) => mediaListField(model, name)),
 		),
 		...perModel(VIDEO_MODELS, timestampsField),
 		...perModel(VIDEO_MODELS, draftToggle),
 		...perModel(VIDEO_MODELS, draftSourceField),
+		...perModel(VIDEO_MODELS, automaticDurationToggle),
 		...perModel(VIDEO_MODELS, durationField),
 		...perModel(VIDEO_MODELS, (model) => aspectField(model, false)),
 		...perModel(VIDEO_MODELS, (model) => aspectField(model, true)),
@@ -33,7 +67,7 @@ export function videoProperties(): INodeProperties[] {
 function modelSelector(): INodeProperties {
 	return {
 		displayName: 'Model',
-		name: 'model',
+		name: P.model,
 		type: 'options',
 		noDataExpression: true,
 		options: VIDEO_MODELS.map(({ id, name, description }) => ({ name, value: id, description })),
@@ -44,7 +78,7 @@ function modelSelector(): INodeProperties {
 function modeSelector(model: VideoModel): INodeProperties {
 	return {
 		displayName: 'Generation Mode',
-		name: 'generationMode',
+		name: P.generationMode,
 		type: 'options',
 		noDataExpression: true,
 		options: nodeModes(model).map((mode) => ({ value: mode, ...MODE_LABELS[mode] })),
@@ -52,13 +86,13 @@ function modeSelector(model: VideoModel): INodeProperties {
 	};
 }
 
-const shownIn = (modes: VideoNodeMode[]) => ({ show: { generationMode: modes } });
+const shownIn = (modes: VideoNodeMode[]) => ({ show: { [P.generationMode]: modes } });
 
 function promptField(model: VideoModel): INodeProperties {
 	const required = model.params.prompt.requiredIn;
 	return {
 		displayName: 'Prompt',
-		name: 'prompt',
+		name: P.prompt,
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: '',
@@ -73,8 +107,8 @@ function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): strin
 	return accepts.includes('https') ? 'an https URL or asset://<providerAssetId>' : 'asset://<providerAssetId> of an uploaded asset';
 }
 
-function frameField(model: VideoModel, name: 'firstFrameUrl' | 'lastFrameUrl'): INodeProperties {
-	const first = name === 'firstFrameUrl';
+function frameField(model: VideoModel, name: typeof P.firstFrameUrl | typeof P.lastFrameUrl): INodeProperties {
+	const first = name === P.firstFrameUrl;
 	return {
 		displayName: first ? 'First Frame Image URL' : 'Last Frame Image URL',
 		name,
@@ -96,13 +130,13 @@ function mediaListField(model: VideoModel, name: MediaArrayName): INodePropertie
 	const modes = ARRAY_MODES.filter((mode) => model.references.modes[mode][name].max > 0);
 	if (modes.length === 0) return undefined;
 	const { title, kind } = LIST_LABELS[name];
-	const source = name === 'videoUrls' ? ' For Edit and Extend the first video is the source (Video 1).' : '';
+	const source = name === P.videoUrls ? ' For Edit and Extend the first video is the source (Video 1).' : '';
 	return {
 		displayName: title,
 		name,
 		type: 'string',
 		default: '',
-		description: `Up to ${model.references[kind].max}, one per line or comma-separated (or an expression giving an array): ${urlHint(model, kind)}.${source}`,
+		description: `Up to ${model.references[kind].max}, one per line (or an expression giving an array); a comma is part of a URL, not a separator: ${urlHint(model, kind)}.${source}`,
 		displayOptions: shownIn(modes),
 	};
 }
@@ -112,11 +146,11 @@ function timestampsField(model: VideoModel): INodeProperties | undefined {
 	if (modes.length === 0) return undefined;
 	return {
 		displayName: 'Source Frame Timestamps (Ms)',
-		name: 'sourceFrameTimestamps',
+		name: P.sourceFrameTimestamps,
 		type: 'string',
 		default: '',
 		placeholder: '0, 1500',
-		description: 'One non-negative millisecond timestamp of the source video per reference image, comma-separated',
+		description: 'One non-negative millisecond timestamp of the source video per reference image, comma-separated or one per line',
 		displayOptions: shownIn([...modes]),
 	};
 }
@@ -124,21 +158,20 @@ function timestampsField(model: VideoModel): INodeProperties | undefined {
 function draftToggle(model: VideoModel): INodeProperties | undefined {
 	const draft = model.params.draft;
 	if (!draft) return undefined;
-	return {
-		displayName: 'Draft',
-		name: 'draft',
-		type: 'boolean',
-		default: false,
-		description: `Whether to render a cheap native ${draft.tier} draft first; turn it into a ${draft.finalTier} final within ${draft.lifetimeDays} days with the "Final Render From Draft" mode and its orderId`,
-		displayOptions: shownIn([...draft.modes]),
-	};
+	const description = `Whether to render a cheap native ${draft.tier} draft first; turn it into a ${draft.finalTier} final within ${draft.lifetimeDays} days with the "Final Render From Draft" mode and its orderId`;
+	return toggle('Draft', P.draft, description, [...draft.modes]);
+}
+
+/** An on/off field, off by default. */
+function toggle(displayName: string, name: VideoParameterName, description: string, modes: VideoNodeMode[]): INodeProperties {
+	return { displayName, name, type: 'boolean', default: false, description, displayOptions: shownIn(modes) };
 }
 
 function draftSourceField(model: VideoModel): INodeProperties | undefined {
 	if (!model.params.draft) return undefined;
 	return {
 		displayName: 'Draft Order ID',
-		name: 'draftSourceOrderId',
+		name: P.draftSourceOrderId,
 		type: 'string',
 		default: '={{ $json.orderId }}',
 		required: true,
@@ -147,16 +180,28 @@ function draftSourceField(model: VideoModel): INodeProperties | undefined {
 	};
 }
 
+/** Modes where the model takes a duration (not the final, not an sd2.5 edit that follows its source). */
+const durationModes = (model: VideoModel) =>
+	modesWhere(model, (mode) => mode !== 'final' && !model.duration.ignoredIn.includes(mode));
+
+/** The spec's automatic duration (-1): only on models whose catalog allows it (never alt). */
+function automaticDurationToggle(model: VideoModel): INodeProperties | undefined {
+	if (!model.duration.smart) return undefined;
+	const description = 'Whether the model chooses the length of the video itself (sends duration -1s) instead of Duration';
+	return toggle('Automatic Length', P.automaticDuration, description, durationModes(model));
+}
+
 function durationField(model: VideoModel): INodeProperties {
-	const { range, default: seconds, ignoredIn } = model.duration;
+	const { range, default: seconds, smart } = model.duration;
+	const shown = shownIn(durationModes(model));
 	return {
 		displayName: 'Duration (Seconds)',
-		name: 'duration',
+		name: P.duration,
 		type: 'number',
 		typeOptions: { minValue: range.min, maxValue: range.max, numberPrecision: 0 },
 		default: seconds,
 		description: `Length of the output from ${range.min} to ${range.max} whole seconds (for Extend: the length of the new part)`,
-		displayOptions: shownIn(modesWhere(model, (mode) => mode !== 'final' && !ignoredIn.includes(mode))),
+		displayOptions: smart ? { ...shown, hide: { [P.automaticDuration]: [true] } } : shown,
 	};
 }
 
@@ -177,7 +222,7 @@ function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undef
 	const preset = fixed ? options[0].value : aspect.default;
 	return {
 		displayName: label,
-		name: fixed ? 'referenceAspect' : 'aspect',
+		name: fixed ? P.referenceAspect : P.aspect,
 		type: 'options',
 		options: options.map(({ name, value, description }) => ({ name, value, description })),
 		default: preset,
@@ -190,7 +235,7 @@ function outputResolutionField(model: VideoModel): INodeProperties {
 	const tier = model.defaultOutputResolution;
 	return {
 		displayName: 'Output Resolution',
-		name: 'outputResolution',
+		name: P.outputResolution,
 		type: 'options',
 		options: model.outputResolutions.map(({ name, value, native, description }) => ({
 			name: native ? `${name} (Native)` : `${name} (Upscaled)`,
@@ -198,6 +243,6 @@ function outputResolutionField(model: VideoModel): INodeProperties {
 			description,
 		})),
 		default: tier,
-		displayOptions: { ...shownIn(modesWhere(model, (mode) => mode !== 'final')), hide: { draft: [true] } },
+		displayOptions: { ...shownIn(modesWhere(model, (mode) => mode !== 'final')), hide: { [P.draft]: [true] } },
 	};
 }

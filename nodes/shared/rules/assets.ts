@@ -1,7 +1,6 @@
 /** POST /assets/upload: name length, type and format, size caps (each judged when known). */
 import { ASSETS, MB, type AssetType } from '../catalog';
 import { CODES } from './codes';
-import { normalizeFormat } from './mediaFacts';
 import { OK, fail, oneOf } from './result';
 import type { ValidationResult } from './types';
 
@@ -9,10 +8,16 @@ const TYPES = Object.keys(ASSETS.types) as AssetType[];
 
 export interface AssetUpload {
 	name?: string;
-	/** IMAGE, VIDEO or AUDIO (any case, so a detected MediaKind works too). */
+	/** IMAGE, VIDEO or AUDIO (any case, so a kind detected as 'image' works too). */
 	type?: string;
 	format?: string;
 	bytes?: number;
+}
+
+/** 'JPG', 'jpeg' -> 'jpeg': one spelling per format, lower case. */
+export function normalizeFormat(format: string): string {
+	const lower = format.toLowerCase();
+	return lower === 'jpg' ? 'jpeg' : lower;
 }
 
 const formatsOf = (type: AssetType) => ASSETS.types[type].formats.map(normalizeFormat);

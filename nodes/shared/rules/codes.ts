@@ -9,14 +9,18 @@
  *   REFERENCE_VIDEO_INVALID, REFERENCE_AUDIO_INVALID, ASSET_NOT_FOUND, EXTERNAL_URL, READ_FAILED;
  *   upscale: INVALID_URL, UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT,
  *   SOURCE_RESOLUTION_TOO_HIGH. Where the spec names a code for one family only, we use it for the
- *   same fault on the other family too (e.g. REFERENCE_AUDIO_DURATION_INVALID on sd, ASSET_NOT_FOUND
- *   for an sd asset:// image that does not resolve).
+ *   same fault on the other family too (e.g. REFERENCE_IMAGE_INVALID for an asset:// image on alt).
+ *   The package's rules judge the request alone; the codes about the referenced files themselves
+ *   (ASSET_NOT_FOUND, READ_FAILED, *_DURATION_INVALID of a clip, REFERENCE_*_INVALID of a file's
+ *   size or format, and the upscale source's UNSUPPORTED_MEDIA_TYPE, DURATION_EXCEEDS_LIMIT,
+ *   SOURCE_RESOLUTION_TOO_HIGH) come from the service (the emulator: test/emulator/rules).
  *
  * Codes of our own, for faults the spec describes without a code:
  *   INVALID_PARAMETER         a field has the wrong type or an unknown value (seed, booleans, mode,
  *                             videoInputMode, bitrateMode, timestamps, compat item type/role, tools,
- *                             upscale source.type), a required body field is missing, or a field
- *                             is not an input of the chosen model (typos such as `callbackUrl`).
+ *                             upscale source.type), a required body field is missing, or
+ *                             source_frame_timestamps_ms on a model other than sd2.5. Fields the
+ *                             spec does not list pass (the emulator refuses them with this code).
  *   INVALID_URL (spec code,   also used outside upscaling: a URL that is malformed or has a scheme
  *     wider use)              the field does not take (image-model urls and alt media must be
  *                             https; callBackUrl must be http(s)).
@@ -33,6 +37,7 @@
  *   UNSUPPORTED_FILE_TYPE     asset type other than IMAGE/VIDEO/AUDIO, or a format that type does
  *                             not allow.
  *   FILE_TOO_LARGE (spec code, wider use) an asset over its type's cap or over 50 MB.
+ *   UNSUPPORTED_MODEL (spec code, wider use) a compat body without a model id.
  *   BATCH_TOO_LARGE           compat batch asset upload with more than 50 entries.
  *
  * Codes only the services return (never produced by the rules; listed for error mapping):

@@ -7,7 +7,7 @@ import { OK, fail, toResult, type Failure } from './result';
 import type { ValidationResult } from './types';
 import { checkHttpUrl } from './urls';
 
-/** Not strict: the spec shows no rule for other fields. The url is not judged for privacy here
+/** Other fields pass: the spec shows no rule for them. The url is not judged for privacy here
  *  (the spec says only "publicly reachable"; whether it is, the service finds out). */
 const ENTRY: FieldRules = {
 	groupId: {
@@ -28,7 +28,7 @@ function checkEntry(entry: unknown, at: string): Failure | undefined {
 		const where = at.replace(/\.$/, '');
 		return fail(CODES.INVALID_PARAMETER, `${where || 'the body'} must be an object {groupId, url, name?}`, where || undefined);
 	}
-	return checkFields(entry, ENTRY, { at, owner: 'an asset', strict: false }) ?? checkHttpUrl(entry.url, `${at}url`);
+	return checkFields(entry, ENTRY, at) ?? checkHttpUrl(entry.url, `${at}url`);
 }
 
 export function validateCompatAsset(body: unknown): ValidationResult {

@@ -8,16 +8,26 @@ import { fail, oneOf, shown, toResult, type Failure } from './result';
 import type { ValidationResult } from './types';
 import { hasText } from './videoPlan';
 
-const MODEL_IDS = optionValues(COMPAT.models);
 const RATIOS = optionValues(COMPAT.ratio);
 const RESOLUTIONS = optionValues(COMPAT.resolution);
 const TOOLS = optionValues(COMPAT.tools) as [string, ...string[]];
 const OWNER = 'the compatible API';
 const { min, max, smart } = COMPAT.duration;
 
-/** Not strict: the format is the upstream provider's, whose other fields pass through untouched. */
+const RECOMMENDED = oneOf(optionValues(COMPAT.models));
+
+/**
+ * Other fields pass: the format is the upstream provider's, whose other fields pass through
+ * untouched. `model` is any non-empty id: the spec's ids are only "recommended" (and dated), so a
+ * newer id goes to the service, which decides.
+ */
 const BODY: FieldRules = {
-	model: { ...enumRule('model', MODEL_IDS, CODES.UNSUPPORTED_MODEL, OWNER, 'a model'), required: true },
+	model: {
+		schema: z.string().trim().min(1),
+		code: CODES.UNSUPPORTED_MODEL,
+		explain: (v) => `${v === undefined ? 'model is missing' : `model ${shown(v)} is not a model id`}: send a model id such as ${RECOMMENDED}`,
+		required: true,
+	},
 	content: typedRule('content', z.array(z.unknown()), 'send a list of content items'),
 	generate_audio: typedRule('generate_audio', z.boolean(), 'send true or false'),
 	ratio: enumRule('ratio', RATIOS, CODES.UNSUPPORTED_ASPECT_RATIO, OWNER, 'a ratio'),
@@ -38,7 +48,7 @@ const BODY: FieldRules = {
 
 export function validateCompatTask(body: unknown): ValidationResult {
 	if (!isRecord(body)) return fail(CODES.INVALID_PARAMETER, 'the body must be an object {model, content}');
-	const fieldFailure = checkFields(body, BODY, { at: '', owner: 'a task', strict: false });
+	const fieldFailure = checkFields(body, BODY);
 	if (fieldFailure) return fieldFailure;
 	const content = (body.content as unknown[] | undefined) ?? [];
 	const items = parseContent(content);
@@ -51,8 +61,9 @@ function checkCombination(body: Record<string, unknown>, items: readonly Content
 	if (media.length === 0 && !items.some((i) => hasText(i.text))) {
 		return fail(CODES.EMPTY_CONTENT, 'content has neither prompt text nor media: add a text item with the prompt', 'content');
 	}
+	// The catalog's facts apply to the ids it knows; an id it does not know is the service's to judge.
 	const model = COMPAT.models.find((m) => m.value === body.model);
-	if (!model?.videoInput && media.some((i) => i.type === 'video_url')) {
+	if (model && !model.videoInput && media.some((i) => i.type === 'video_url')) {
 		const withVideo = oneOf(COMPAT.models.filter((m) => m.videoInput).map((m) => m.value));
 		return fail(CODES.INVALID_MEDIA_COMBINATION, `${String(body.model)} takes no video_url items: use ${withVideo}`, 'model');
 	}

@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { optionValues, type ImageModel } from '../catalog';
 import { CODES } from './codes';
 import { checkFields, enumRule, perModel, refused, typedRule, type FieldRules } from './fields';
-import { checkMediaFact } from './mediaFacts';
 import { checkReferenceForms } from './references';
 import { fail, type Failure } from './result';
-import type { MediaFacts } from './types';
 import { hasText } from './videoPlan';
 
 function buildRules(m: ImageModel): FieldRules {
@@ -27,14 +25,9 @@ function buildRules(m: ImageModel): FieldRules {
 
 const imageFieldRules = perModel(buildRules);
 
-export function validateImageInputs(model: ImageModel, inputs: Record<string, unknown>, media?: MediaFacts): Failure | undefined {
+export function validateImageInputs(model: ImageModel, inputs: Record<string, unknown>): Failure | undefined {
 	const urls = Array.isArray(inputs.urls) ? inputs.urls : [];
-	return (
-		checkFields(inputs, imageFieldRules(model), { at: 'inputs.', owner: model.id, strict: true }) ??
-		checkPrompt(model, inputs) ??
-		checkUrls(model, urls) ??
-		(media ? checkFacts(model, urls, media) : undefined)
-	);
+	return checkFields(inputs, imageFieldRules(model), 'inputs.') ?? checkPrompt(model, inputs) ?? checkUrls(model, urls);
 }
 
 function checkPrompt(model: ImageModel, inputs: Record<string, unknown>): Failure | undefined {
@@ -54,21 +47,4 @@ function checkUrls(model: ImageModel, urls: readonly unknown[]): Failure | undef
 		assetRefusedCode: CODES.INVALID_URL,
 		uploadHint: 'image models take public https image URLs',
 	});
-}
-
-function checkFacts(model: ImageModel, urls: readonly unknown[], media: MediaFacts): Failure | undefined {
-	for (let i = 0; i < urls.length; i++) {
-		const fact = media.urls?.[i];
-		if (!fact) continue;
-		const failure = checkMediaFact(fact, {
-			path: `inputs.urls[${i}]`,
-			kind: 'image',
-			limits: model.inputImages,
-			notFoundCode: CODES.REFERENCE_IMAGE_INVALID,
-			invalidCode: CODES.REFERENCE_IMAGE_INVALID,
-			owner: model.id,
-		});
-		if (failure) return failure;
-	}
-	return undefined;
 }

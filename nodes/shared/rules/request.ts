@@ -5,20 +5,24 @@ import { CODES } from './codes';
 import { checkFields, isRecord, typedRule, type FieldRules } from './fields';
 import { validateImageInputs } from './image';
 import { fail, oneOf, shown, toResult, type Failure } from './result';
-import type { MediaFacts, ValidationResult } from './types';
+import type { ValidationResult } from './types';
 import { checkHttpUrl } from './urls';
 import { validateVideoInputs } from './video';
 
+/** The body fields of the spec's table; other fields pass (the spec does not forbid them). */
 const ENVELOPE: FieldRules = {
 	model: typedRule('model', z.string(), 'send a model alias'),
 	inputs: { ...typedRule('inputs', z.record(z.unknown()), 'send an object of model inputs'), required: true },
 	callBackUrl: typedRule('callBackUrl', z.string(), 'send the webhook URL as text'),
 };
 
-/** Validates the body of POST /jobs/createTask for video and image models. */
-export function validateRequest(request: unknown, media?: MediaFacts): ValidationResult {
+/**
+ * Validates the body of POST /jobs/createTask for video and image models, from the request alone:
+ * what the referenced files are (found, owned, seconds, sizes) is the service's to judge.
+ */
+export function validateRequest(request: unknown): ValidationResult {
 	if (!isRecord(request)) return fail(CODES.INVALID_PARAMETER, 'the request must be an object {model, inputs}');
-	return toResult(checkModel(request.model) ?? checkEnvelope(request) ?? checkInputs(request, media));
+	return toResult(checkModel(request.model) ?? checkEnvelope(request) ?? checkInputs(request));
 }
 
 function checkModel(model: unknown): Failure | undefined {
@@ -31,14 +35,13 @@ function checkModel(model: unknown): Failure | undefined {
 }
 
 function checkEnvelope(request: Record<string, unknown>): Failure | undefined {
-	const scope = { at: '', owner: 'the request', strict: true };
-	return checkFields(request, ENVELOPE, scope) ?? checkHttpUrl(request.callBackUrl, 'callBackUrl');
+	return checkFields(request, ENVELOPE) ?? checkHttpUrl(request.callBackUrl, 'callBackUrl');
 }
 
-function checkInputs(request: Record<string, unknown>, media?: MediaFacts): Failure | undefined {
+function checkInputs(request: Record<string, unknown>): Failure | undefined {
 	const inputs = request.inputs as Record<string, unknown>;
 	const video = getVideoModel(request.model);
-	if (video) return validateVideoInputs(video, inputs, media);
+	if (video) return validateVideoInputs(video, inputs);
 	const image = getImageModel(request.model);
-	return image ? validateImageInputs(image, inputs, media) : undefined;
+	return image ? validateImageInputs(image, inputs) : undefined;
 }

@@ -3,34 +3,28 @@ import type { VideoModel } from '../catalog';
 import { checkDraft, checkFinal } from './draft';
 import { checkFields } from './fields';
 import type { Failure } from './result';
-import type { MediaFacts } from './types';
-import { checkVideoFacts, checkVideoReferenceForms } from './videoFacts';
 import { videoFieldRules } from './videoFields';
 import { checkModeMedia, checkPrompt } from './videoMode';
 import { checkAspect, checkDuration, checkTimestamps } from './videoOptions';
 import { planVideo } from './videoPlan';
+import { checkVideoReferenceForms } from './videoReferences';
 
 /**
- * Syntax first (fields, content, mode, options, reference forms), then the media facts when given.
- * A final (draftSourceOrderId on a draft-capable model) is checked for its order id only: the
- * service ignores its other inputs, so they are not judged.
+ * Fields, content, mode, options, then the form of each media reference. A final
+ * (draftSourceOrderId on a draft-capable model) is checked for its order id only: the service
+ * ignores its other inputs, so they are not judged.
  */
-export function validateVideoInputs(
-	model: VideoModel,
-	inputs: Record<string, unknown>,
-	media?: MediaFacts,
-): Failure | undefined {
+export function validateVideoInputs(model: VideoModel, inputs: Record<string, unknown>): Failure | undefined {
 	if (model.params.draft && inputs.draftSourceOrderId !== undefined) return checkFinal(model, inputs);
 	const plan = planVideo(model, inputs);
 	return (
-		checkFields(inputs, videoFieldRules(model), { at: 'inputs.', owner: model.id, strict: true }) ??
+		checkFields(inputs, videoFieldRules(model), 'inputs.') ??
 		checkPrompt(model, plan, inputs) ??
 		checkDraft(model, plan, inputs) ??
 		checkModeMedia(model, plan, inputs) ??
 		checkDuration(model, plan, inputs) ??
 		checkAspect(model, plan, inputs) ??
 		checkTimestamps(model, plan, inputs) ??
-		checkVideoReferenceForms(model, plan) ??
-		(media ? checkVideoFacts(model, plan, media) : undefined)
+		checkVideoReferenceForms(model, plan)
 	);
 }

@@ -69,8 +69,13 @@ const FACTORIES: Record<VideoInputName, RuleFactory> = {
 };
 
 const DRAFT_MODELS = VIDEO_MODELS.filter((m) => m.params.draft).map((m) => m.id);
+const TIMESTAMP_MODELS = VIDEO_MODELS.filter((m) => m.params.sourceFrameTimestampsIn.length > 0).map((m) => m.id);
 
-/** Fields of other models that get a precise code instead of INVALID_PARAMETER. */
+/**
+ * Fields of other models that the spec refuses on this one: alt rejects upscaleResolution, drafts
+ * are "sd2.5 only", source_frame_timestamps_ms is "sd2.5 edit only". Any other field the model does
+ * not list passes (the spec does not forbid it; the service decides).
+ */
 function refusedFields(m: VideoModel): Record<string, FieldRule> {
 	const out: Record<string, FieldRule> = {};
 	if (m.params.upscaleResolution === 'unsupported') {
@@ -84,10 +89,14 @@ function refusedFields(m: VideoModel): Record<string, FieldRule> {
 		out.draft = refused(CODES.DRAFT_OPTION_NOT_ALLOWED, `draft: ${only}`);
 		out.draftSourceOrderId = refused(CODES.DRAFT_OPTION_NOT_ALLOWED, `draftSourceOrderId: ${only}`);
 	}
+	if (m.params.sourceFrameTimestampsIn.length === 0) {
+		const explain = `source_frame_timestamps_ms is taken only by ${oneOf(TIMESTAMP_MODELS)} (edit mode): remove it`;
+		out.source_frame_timestamps_ms = refused(CODES.INVALID_PARAMETER, explain);
+	}
 	return out;
 }
 
-/** The model's own fields, plus refusals of other models' fields that have a precise code. */
+/** The model's own fields, plus the other models' fields the spec refuses on it. */
 export const videoFieldRules = perModel<VideoModel>((model) => {
 	const own = Object.fromEntries(model.inputs.map((name) => [name, FACTORIES[name](model)]));
 	return { ...own, ...refusedFields(model) };

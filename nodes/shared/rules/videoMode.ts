@@ -20,7 +20,8 @@ export function checkPrompt(model: VideoModel, plan: VideoPlan, inputs: Record<s
 		return fail(CODES.PROMPT_TOO_LONG, message, 'inputs.prompt');
 	}
 	if (!plan.hasPrompt && requiredIn.includes(plan.mode)) {
-		const message = `${GENERATION_MODE_NAMES[plan.mode]} on ${model.id} needs a prompt: describe the change or continuation of Video 1`;
+		const what = plan.mode === 'edit' || plan.mode === 'extend' ? 'the change or continuation of Video 1' : 'the video';
+		const message = `${GENERATION_MODE_NAMES[plan.mode]} on ${model.id} needs a prompt: describe ${what}`;
 		return fail(CODES.PROMPT_REQUIRED, message, 'inputs.prompt');
 	}
 	return undefined;

@@ -1,5 +1,4 @@
 import { COMPAT } from '../../../nodes/shared/catalog/index';
-import { validateCompatTask } from '../../../nodes/shared/rules/index';
 import { now } from '../emulator';
 import { parseJsonObject } from '../http/body';
 import { enumParam, pageOf } from '../http/query';
@@ -8,6 +7,7 @@ import { accountOf } from '../http/router';
 import type { Ctx } from '../http/router';
 import { newId } from '../ids';
 import { aspectOf, videoSize } from '../output-size';
+import { validateCompatTaskBody } from '../rules/index';
 import type { CompatTask } from '../store';
 import { checkAssetRefs, mediaUrls, promptOf, resolveRatio } from './content';
 import { videoTokens } from './cost';
@@ -25,7 +25,7 @@ function assertCanSubmit(balance: number): void {
 export function createCompatTaskRoute(ctx: Ctx) {
 	const account = accountOf(ctx);
 	const body = parseJsonObject(ctx.body);
-	assertValid(validateCompatTask(body));
+	assertValid(validateCompatTaskBody(body));
 	const content = body.content as Record<string, unknown>[];
 	const urls = mediaUrls(content);
 	checkAssetRefs(ctx, account, urls);

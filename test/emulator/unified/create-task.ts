@@ -1,6 +1,5 @@
-import { getImageModel } from '../../../nodes/shared/catalog/index';
+import { getImageModel, getVideoModel } from '../../../nodes/shared/catalog/index';
 import { estimateCredits } from '../../../nodes/shared/pricing';
-import { validateRequest } from '../../../nodes/shared/rules/index';
 import type { CreateTaskRequest } from '../../../nodes/shared/rules/index';
 import { now } from '../emulator';
 import { parseJsonObject } from '../http/body';
@@ -8,6 +7,7 @@ import { ApiError, assertValid, ok } from '../http/reply';
 import { accountOf } from '../http/router';
 import type { Ctx } from '../http/router';
 import { newId } from '../ids';
+import { validateCreateTask } from '../rules/index';
 import type { Task } from '../store';
 import { assertCanSpend, charge } from './credits';
 import { draftSource, finalRequest } from './draft-source';
@@ -23,11 +23,11 @@ export function createTaskRoute(ctx: Ctx) {
 	const account = accountOf(ctx);
 	const body = parseJsonObject(ctx.body);
 	const media = mediaFactsOf(ctx, account, body);
-	assertValid(validateRequest(body, media));
+	assertValid(validateCreateTask(body, media));
 	const request = body as unknown as CreateTaskRequest;
 	const sourceId = request.inputs.draftSourceOrderId;
 	const draft = typeof sourceId === 'string' ? draftSource(ctx.emu, account, sourceId) : undefined;
-	const cost = estimateCredits(request, media, draft && { request: draft.request, media: draft.media });
+	const cost = estimateCredits(billedAs(request), media, draft && { request: draft.request, media: draft.media });
 	if (cost === null) throw new ApiError(500, 'Could not price the request', 'INTERNAL_ERROR');
 	assertCanSpend(account, cost);
 	const refundable = getImageModel(request.model) !== undefined;
@@ -56,4 +56,15 @@ export function createTaskRoute(ctx: Ctx) {
 	ctx.emu.store.addTask(task);
 	scheduleTask(ctx.emu, task);
 	return ok({ taskId: task.taskId, orderId: task.orderId });
+}
+
+/**
+ * Automatic length (-1) has no price in the spec: the emulator renders the model's default length
+ * (see output-plan.ts) and bills that, as if the request had asked for it.
+ */
+function billedAs(request: CreateTaskRequest): CreateTaskRequest {
+	const model = getVideoModel(request.model);
+	const duration = request.inputs.duration;
+	if (!model || (duration !== '-1s' && duration !== -1 && duration !== '-1')) return request;
+	return { ...request, inputs: { ...request.inputs, duration: `${model.duration.default}s` } };
 }

@@ -1,10 +1,10 @@
 import { getVideoModel } from '../../../nodes/shared/catalog/index';
-import type { MediaFact, MediaFacts } from '../../../nodes/shared/rules/index';
 import type { Emulator } from '../emulator';
 import { ApiError, forbidden } from '../http/reply';
 import type { Ctx } from '../http/router';
 import { probeMedia } from '../media/index';
 import { isAltAssetUrl, ownFileId } from '../own-files';
+import type { MediaFact, MediaFacts } from '../rules/index';
 import type { Account, Asset } from '../store';
 import { assetStatus } from './asset-view';
 
@@ -64,7 +64,7 @@ function factOf(ctx: Ctx, account: Account, url: unknown, alt: boolean, path: st
 
 const ARRAYS = ['urls', 'videoUrls', 'audioUrls'] as const;
 
-/** MediaFacts of a createTask body, for validateRequest and estimateCredits. */
+/** MediaFacts of a createTask body, for validateCreateTask and estimateCredits. */
 export function mediaFactsOf(ctx: Ctx, account: Account, body: Record<string, unknown>): MediaFacts {
 	const inputs = (body.inputs ?? {}) as Record<string, unknown>;
 	const alt = getVideoModel(body.model)?.family === 'alt';

@@ -1,9 +1,10 @@
 import { getImageModel, getVideoModel } from '../../../nodes/shared/catalog/index';
 import type { ImageModel, VideoModel } from '../../../nodes/shared/catalog/index';
-import type { CreateTaskRequest, MediaFact, MediaFacts } from '../../../nodes/shared/rules/index';
+import type { CreateTaskRequest } from '../../../nodes/shared/rules/index';
 import { planVideo } from '../../../nodes/shared/rules/videoPlan';
 import type { VideoPlan } from '../../../nodes/shared/rules/videoPlan';
 import { aspectOf, imageSize, videoSize } from '../output-size';
+import type { MediaFact, MediaFacts } from '../rules/index';
 import type { OutputPlan } from '../store';
 
 /** When nothing tells the aspect (automatic value, media of unknown size), landscape 16:9. */

@@ -1,5 +1,5 @@
 import { estimateUpscaleCredits } from '../../../nodes/shared/pricing';
-import { CODES, isPrivateOrInsecureUrl, validateUpscaleCreate, validateUpscaleSource } from '../../../nodes/shared/rules/index';
+import { CODES, isPrivateOrInsecureUrl } from '../../../nodes/shared/rules/index';
 import { now } from '../emulator';
 import { parseJsonObject } from '../http/body';
 import { assertValid, ok } from '../http/reply';
@@ -9,6 +9,7 @@ import { newId } from '../ids';
 import { probeMedia } from '../media/index';
 import { videoSize } from '../output-size';
 import { ownFileId, ownUrl } from '../own-files';
+import { validateUpscaleBody, validateUpscaleSource } from '../rules/index';
 import type { Account, Upscale, UpscaleFailure } from '../store';
 import { availableCredits, charge } from './credits';
 import { scheduleUpscale, VALIDATING_SHARE } from './upscale-clock';
@@ -71,7 +72,7 @@ function inspect(ctx: Ctx, account: Account, up: Upscale, url: string): UpscaleF
 export function createUpscaleRoute(ctx: Ctx) {
 	const account = accountOf(ctx);
 	const body = parseJsonObject(ctx.body);
-	const check = validateUpscaleCreate(body);
+	const check = validateUpscaleBody(body);
 	if (!check.ok && !TASK_CODES.has(check.code)) assertValid(check);
 	const duration = ctx.emu.settings.taskDurationMs;
 	const up: Upscale = {

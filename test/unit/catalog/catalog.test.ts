@@ -107,6 +107,21 @@ describe('video models', () => {
 		expect(video('sd2.5').duration.ignoredIn).toEqual(['edit']);
 	});
 
+	test.each(['alt3.0-video', 'alt3.0-video-prime', 'sd2', 'sd2.5'])('%s: extend takes 1-3 clips (error table: "extend at most 3 videos")', (id) => {
+		expect(video(id).references.modes.extend.videoUrls).toEqual({ min: 1, max: 3 });
+	});
+
+	test.each([
+		['sd2.5', ['textToVideo']],
+		['sd2', ['textToVideo', 'edit', 'extend']],
+		['sd2-fast', ['textToVideo', 'edit', 'extend']],
+		['sd2-mini', ['textToVideo', 'edit', 'extend']],
+		['alt3.0-video-prime', ['textToVideo', 'edit', 'extend']],
+		['alt3.0-video', ['textToVideo', 'edit', 'extend']],
+	])('%s needs a prompt in %j (sd2/sd2-fast/sd2-mini edit and extend: our reading of "must describe")', (id, modes) => {
+		expect(video(id).params.prompt.requiredIn).toEqual(modes);
+	});
+
 	test('alt: image/video/audio requirements of rules 4-6 and 30 s input plus output', () => {
 		const r = video('alt3.0-video').references;
 		expect(r.images).toMatchObject({
@@ -213,11 +228,15 @@ describe('image models', () => {
 });
 
 describe('compat, upscale and assets', () => {
-	test('compat API facts', () => {
+	test('both recommended compat ids are version 2.0 and take video_url items ("version 2.0 only")', () => {
 		expect(COMPAT.models.map((m) => [m.value, m.videoInput])).toEqual([
 			['video-2-0-260128', true],
-			['video-2-0-fast-260128', false],
+			['video-2-0-fast-260128', true],
 		]);
+	});
+
+	test('compat API facts', () => {
+		expect(COMPAT.models.map((m) => m.value)).toEqual(['video-2-0-260128', 'video-2-0-fast-260128']);
 		expect(COMPAT.contentTypes).toEqual(['text', 'image_url', 'video_url', 'audio_url']);
 		expect(COMPAT.roles).toEqual({
 			image_url: ['first_frame', 'last_frame', 'reference_image'],

@@ -1,4 +1,4 @@
-import { DEFAULT_POLL } from '../../../nodes/shared/polling';
+import { DEFAULT_POLL, MIN_INTERVAL_MS } from '../../../nodes/shared/polling';
 import { waitProperties } from '../../../nodes/shared/fields/wait';
 
 describe('wait fields', () => {
@@ -11,5 +11,12 @@ describe('wait fields', () => {
 			timeoutMinutes: DEFAULT_POLL.timeoutMs / 60_000,
 			concurrency: DEFAULT_POLL.concurrency,
 		});
+	});
+
+	test('the intervals cannot be set below the poller\'s floor in the editor', () => {
+		const options = waitProperties().find((field) => field.name === 'waitOptions')?.options ?? [];
+		const intervals = options.filter((option) => option.name.endsWith('IntervalSeconds'));
+		expect(intervals).toHaveLength(2);
+		for (const field of intervals) expect((field as { typeOptions: { minValue: number } }).typeOptions.minValue).toBe(MIN_INTERVAL_MS / 1000);
 	});
 });

@@ -1,11 +1,11 @@
 /** Small builders and one assertion shared by the rules tests. */
-import { validateRequest, type MediaFacts, type ValidationResult } from '../../../nodes/shared/rules';
+import { validateRequest, type ValidationResult } from '../../../nodes/shared/rules';
 
 /** The spec's "MB", read as 1024 x 1024 bytes (see catalog/units.ts). */
 export const MB = 1024 * 1024;
 
-export function check(model: string, inputs: Record<string, unknown>, media?: MediaFacts): ValidationResult {
-	return validateRequest({ model, inputs }, media);
+export function check(model: string, inputs: Record<string, unknown>): ValidationResult {
+	return validateRequest({ model, inputs });
 }
 
 /** null: the result must be ok; otherwise the code (and the path when given), with a message. */
@@ -29,8 +29,5 @@ export function row<T extends unknown[]>(fn: (...args: T) => void): (...args: T)
 export const assets = (n: number): string[] => Array.from({ length: n }, (_, i) => `asset://ref${i}`);
 export const links = (n: number, ext = 'png'): string[] =>
 	Array.from({ length: n }, (_, i) => `https://cdn.example.com/file${i}.${ext}`);
-
-/** `n` facts of `seconds` each. */
-export const clips = (n: number, seconds: number) => Array.from({ length: n }, () => ({ seconds }));
 
 export const PROMPT = 'a red fox runs through snow';

@@ -1,6 +1,5 @@
-/** alt family rules (alt3.0-video-prime and alt3.0-video accept the same inputs). */
-import type { MediaFacts } from '../../../nodes/shared/rules';
-import { MB, PROMPT, check, clips, expectOutcome, links, row } from './helpers';
+/** alt family rules (alt3.0-video-prime and alt3.0-video accept the same inputs; facts: test/emulator/rules). */
+import { PROMPT, check, expectOutcome, links, row } from './helpers';
 
 const ALT = 'alt3.0-video';
 const PRIME = 'alt3.0-video-prime';
@@ -27,8 +26,6 @@ describe('syntax rules', () => {
 		['seed 0', ALT, { prompt: PROMPT, seed: 0 }, null],
 		['seed -1 has no meaning on alt', ALT, { prompt: PROMPT, seed: -1 }, 'INVALID_PARAMETER', 'inputs.seed'],
 		['promptExtend false', ALT, { prompt: PROMPT, promptExtend: false }, null],
-		['sd-only bitrateMode', ALT, { prompt: PROMPT, bitrateMode: 'high' }, 'INVALID_PARAMETER', 'inputs.bitrateMode'],
-		['sd-only resolution preset', ALT, { prompt: PROMPT, resolution: '1280x720' }, 'INVALID_PARAMETER', 'inputs.resolution'],
 		['ratio 16:9', ALT, { prompt: PROMPT, ratio: '16:9' }, null],
 		['UNSUPPORTED_ASPECT_RATIO: 21:9', ALT, { prompt: PROMPT, ratio: '21:9' }, 'UNSUPPORTED_ASPECT_RATIO', 'inputs.ratio'],
 	])('%s', row((_name, model, inputs, code, path) => {
@@ -77,50 +74,26 @@ describe('reference forms: only https urls of alt uploads', () => {
 	}));
 });
 
-describe('fact rules', () => {
-	type FactRow = [string, Record<string, unknown>, MediaFacts, string | null, string?];
-	const video = (n: number, duration = '5s') => ref({ videoUrls: links(n, 'mp4'), duration });
-	const audio = (n: number) => ref({ urls: links(1), audioUrls: links(n, 'mp3') });
-	const image = ref({ urls: links(1) });
-	test.each<FactRow>([
-		['15 s of video + 15 s output (valid)', video(1, '15s'), { videoUrls: clips(1, 15) }, null],
-		['15 s of video + 16 s output', video(1, '16s'), { videoUrls: clips(1, 15) }, 'REFERENCE_VIDEO_DURATION_INVALID', 'inputs.videoUrls'],
-		['clip 0.5 s', video(1), { videoUrls: clips(1, 0.5) }, 'REFERENCE_VIDEO_DURATION_INVALID', 'inputs.videoUrls[0]'],
-		['clip 1 s', video(1), { videoUrls: clips(1, 1) }, null],
-		['clip 16 s', video(1), { videoUrls: clips(1, 16) }, 'REFERENCE_VIDEO_DURATION_INVALID', 'inputs.videoUrls[0]'],
-		['videos total 16 s', video(2), { videoUrls: clips(2, 8) }, 'REFERENCE_VIDEO_DURATION_INVALID', 'inputs.videoUrls'],
-		['videos total 15 s', video(3), { videoUrls: clips(3, 5) }, null],
-		['audio 0.5 s', audio(1), { audioUrls: clips(1, 0.5) }, 'REFERENCE_AUDIO_DURATION_INVALID', 'inputs.audioUrls[0]'],
-		['audio 15 s', audio(1), { audioUrls: clips(1, 15) }, null],
-		['audio 15.5 s', audio(1), { audioUrls: clips(1, 15.5) }, 'REFERENCE_AUDIO_DURATION_INVALID'],
-		['audio total 16 s', audio(2), { audioUrls: clips(2, 8) }, 'REFERENCE_AUDIO_DURATION_INVALID', 'inputs.audioUrls'],
-		['image missing', image, { urls: [{ found: false }] }, 'REFERENCE_IMAGE_INVALID', 'inputs.urls[0]'],
-		['image of another account', image, { urls: [{ owned: false }] }, 'REFERENCE_IMAGE_INVALID'],
-		['image is a video', image, { urls: [{ kind: 'video' }] }, 'REFERENCE_IMAGE_INVALID'],
-		['image GIF', image, { urls: [{ format: 'gif' }] }, 'REFERENCE_IMAGE_INVALID'],
-		['image JPG', image, { urls: [{ format: 'jpg' }] }, null],
-		['image over 20 MB', image, { urls: [{ bytes: 20 * MB + 1 }] }, 'REFERENCE_IMAGE_INVALID'],
-		['image 20 MB', image, { urls: [{ bytes: 20 * MB }] }, null],
-		['image side 239 px', image, { urls: [{ width: 239, height: 500 }] }, 'REFERENCE_IMAGE_INVALID'],
-		['image side 8001 px', image, { urls: [{ width: 8001, height: 2000 }] }, 'REFERENCE_IMAGE_INVALID'],
-		['image 240x1920 (8:1)', image, { urls: [{ width: 240, height: 1920 }] }, null],
-		['image 2430x300 (8.1:1)', image, { urls: [{ width: 2430, height: 300 }] }, 'REFERENCE_IMAGE_INVALID'],
-		['PNG with transparency', image, { urls: [{ format: 'png', hasAlpha: true }] }, 'REFERENCE_IMAGE_INVALID'],
-		['PNG without transparency', image, { urls: [{ format: 'png', hasAlpha: false }] }, null],
-		['video not resolving', video(1), { videoUrls: [{ found: false }] }, 'ASSET_NOT_FOUND', 'inputs.videoUrls[0]'],
-		['video unreadable', video(1), { videoUrls: [{ readable: false }] }, 'READ_FAILED', 'inputs.videoUrls[0]'],
-		['video WebM', video(1), { videoUrls: [{ format: 'webm' }] }, 'REFERENCE_VIDEO_INVALID', 'inputs.videoUrls[0]'],
-		['video MOV', video(1), { videoUrls: [{ format: 'mov' }] }, null],
-		['video over 100 MB', video(1), { videoUrls: [{ bytes: 100 * MB + 1 }] }, 'REFERENCE_VIDEO_INVALID'],
-		['video side 4097 px', video(1), { videoUrls: [{ width: 4097, height: 2160 }] }, 'REFERENCE_VIDEO_INVALID'],
-		['video 4096x2160', video(1), { videoUrls: [{ width: 4096, height: 2160 }] }, null],
-		['video 2400x240 is 10:1', video(1), { videoUrls: [{ width: 2400, height: 240 }] }, 'REFERENCE_VIDEO_INVALID'],
-		['audio not resolving', audio(1), { audioUrls: [{ found: false }] }, 'REFERENCE_AUDIO_INVALID', 'inputs.audioUrls[0]'],
-		['audio OGG', audio(1), { audioUrls: [{ format: 'ogg' }] }, 'REFERENCE_AUDIO_INVALID'],
-		['audio over 15 MB', audio(1), { audioUrls: [{ bytes: 15 * MB + 1 }] }, 'REFERENCE_AUDIO_INVALID'],
-		['audio WAV 15 MB', audio(1), { audioUrls: [{ format: 'wav', bytes: 15 * MB }] }, null],
-		['audio unreadable', audio(1), { audioUrls: [{ readable: false }] }, 'READ_FAILED', 'inputs.audioUrls[0]'],
-	])('%s', row((_name, inputs, media, code, path) => {
-		expectOutcome(check(ALT, inputs, media), code, path);
+describe('extend takes at most 3 clips (error table: TOO_MANY_REFERENCES "extend at most 3 videos")', () => {
+	test.each<Row>([
+		['extend with 3 clips', ALT, edit('extend', { videoUrls: links(3, 'mp4') }), null],
+		['TOO_MANY_REFERENCES: extend with 4 clips', PRIME, edit('extend', { videoUrls: links(4, 'mp4') }), 'TOO_MANY_REFERENCES', 'inputs.videoUrls'],
+		['reference mode still takes 5 videos', ALT, ref({ videoUrls: links(5, 'mp4') }), null],
+		['edit still takes 5 videos (the reference limit)', ALT, edit('edit', { videoUrls: links(5, 'mp4') }), null],
+		['PROMPT_REQUIRED: extend without a prompt (spec: "required for text-to-video, edit and extend")', ALT, { mode: 'extend', videoInputMode: 'reference', videoUrls: links(1, 'mp4') }, 'PROMPT_REQUIRED', 'inputs.prompt'],
+	])('%s', row((_name, model, inputs, code, path) => {
+		expectOutcome(check(model, inputs), code, path);
+	}));
+});
+
+describe('fields: refused where the spec says so, others pass', () => {
+	test.each<Row>([
+		['sd-only bitrateMode passes (our reading: the spec does not forbid it)', ALT, { prompt: PROMPT, bitrateMode: 'high' }, null],
+		['sd-only resolution preset passes (our reading: the spec does not forbid it)', ALT, { prompt: PROMPT, resolution: '1280x720' }, null],
+		['an input no model has passes', PRIME, { prompt: PROMPT, motionStrength: 3 }, null],
+		['UNSUPPORTED_RESOLUTION: upscaleResolution (spec: rejected on alt)', PRIME, { prompt: PROMPT, upscaleResolution: '720p', foo: 1 }, 'UNSUPPORTED_RESOLUTION', 'inputs.upscaleResolution'],
+		['INVALID_PARAMETER: source_frame_timestamps_ms (spec: "sd2.5 edit only")', ALT, edit('edit', { videoUrls: links(1, 'mp4'), urls: links(1), source_frame_timestamps_ms: [0] }), 'INVALID_PARAMETER', 'inputs.source_frame_timestamps_ms'],
+	])('%s', row((_name, model, inputs, code, path) => {
+		expectOutcome(check(model, inputs), code, path);
 	}));
 });

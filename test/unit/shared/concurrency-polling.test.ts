@@ -1,5 +1,5 @@
 import { mapWithLimit } from '../../../nodes/shared/concurrency';
-import { pollAll } from '../../../nodes/shared/polling';
+import { MIN_INTERVAL_MS, pollAll } from '../../../nodes/shared/polling';
 import type { Phase } from '../../../nodes/shared/polling';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
@@ -28,13 +28,16 @@ describe('mapWithLimit', () => {
 	});
 });
 
+/** A context without a cancel signal, as a hook has; the engine's own is used in the node tests. */
+const noCancel = {};
+
 describe('pollAll', () => {
 	const options = { intervalMs: 5, maxIntervalMs: 20, backoff: 2, timeoutMs: 2000, concurrency: 2 };
 
 	test('polls every open task each round until each reaches a terminal phase', async () => {
 		const finishAfter: Record<string, number> = { a: 1, b: 3, c: 5 };
 		const calls: Record<string, number> = { a: 0, b: 0, c: 0 };
-		const results = await pollAll(['a', 'b', 'c'], {
+		const results = await pollAll(noCancel, ['a', 'b', 'c'], {
 			query: async (id) => {
 				await tick();
 				return ++calls[id] >= finishAfter[id] ? (id === 'b' ? 'FAILED' : 'DONE') : 'RUNNING';
@@ -47,7 +50,7 @@ describe('pollAll', () => {
 	});
 
 	test('a task still running at the timeout is reported with its last state', async () => {
-		const [result] = await pollAll(['slow'], {
+		const [result] = await pollAll(noCancel, ['slow'], {
 			query: async () => 'RUNNING',
 			phase: (): Phase => 'running',
 			isPermanent: () => false,
@@ -57,7 +60,7 @@ describe('pollAll', () => {
 
 	test('a permanent error ends one task; a passing one is asked again', async () => {
 		let flaky = 0;
-		const results = await pollAll(['gone', 'flaky'], {
+		const results = await pollAll(noCancel, ['gone', 'flaky'], {
 			query: async (id) => {
 				if (id === 'gone') throw new Error('404');
 				if (++flaky === 1) throw new Error('503');
@@ -68,5 +71,64 @@ describe('pollAll', () => {
 		}, options);
 		expect(results[0]).toMatchObject({ outcome: 'error', error: new Error('404') });
 		expect(results[1]).toMatchObject({ outcome: 'succeeded', last: 'DONE' });
+	});
+
+	test('an interval of 0 (as a JSON import may set) is raised to the floor', async () => {
+		let calls = 0;
+		const started = Date.now();
+		await pollAll(noCancel, ['x'], {
+			query: async () => ++calls,
+			phase: (): Phase => 'running',
+			isPermanent: () => false,
+		}, { ...options, intervalMs: 0, maxIntervalMs: 0, timeoutMs: 1000 });
+		const rounds = Math.ceil((Date.now() - started) / MIN_INTERVAL_MS) + 1;
+		expect(calls).toBeLessThanOrEqual(rounds);
+	});
+
+	test('stopping the execution ends the wait at once with outcome cancelled, and no query follows', async () => {
+		const controller = new AbortController();
+		const ctx = { getExecutionCancelSignal: () => controller.signal };
+		let calls = 0;
+		let afterStop = 0;
+		setTimeout(() => controller.abort(), 300);
+		const results = await pollAll(ctx, ['a', 'b'], {
+			query: async () => {
+				calls++;
+				if (controller.signal.aborted) afterStop++;
+				return 'RUNNING';
+			},
+			phase: (): Phase => 'running',
+			isPermanent: () => false,
+		}, { ...options, intervalMs: 10_000, maxIntervalMs: 10_000, timeoutMs: 60_000 });
+		expect(results.map((result) => result.outcome)).toEqual(['cancelled', 'cancelled']);
+		expect(calls).toBe(2);
+		expect(afterStop).toBe(0);
+	});
+
+	test('a task whose every check failed times out with the last error, and the query is given the deadline', async () => {
+		const deadlines: number[] = [];
+		const [result] = await pollAll(noCancel, ['down'], {
+			query: async (_id, _index, deadline) => {
+				deadlines.push(deadline);
+				throw new Error('HTTP 503');
+			},
+			phase: (): Phase => 'running',
+			isPermanent: () => false,
+		}, { ...options, timeoutMs: 300 });
+		expect(result).toMatchObject({ outcome: 'timedOut', last: undefined, error: new Error('HTTP 503') });
+		expect(new Set(deadlines).size).toBe(1);
+	});
+
+	test('an answer its phase cannot read affects only its own task', async () => {
+		const results = await pollAll(noCancel, ['broken', 'fine'], {
+			query: async (id) => (id === 'broken' ? null : 'DONE'),
+			phase: (state): Phase => {
+				if (state === null) throw new Error('not a task');
+				return 'succeeded';
+			},
+			isPermanent: (error) => error.message === 'not a task',
+		}, options);
+		expect(results[0]).toMatchObject({ outcome: 'error', error: new Error('not a task') });
+		expect(results[1]).toMatchObject({ outcome: 'succeeded' });
 	});
 });

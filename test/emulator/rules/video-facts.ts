@@ -1,28 +1,17 @@
-/** Video requests: reference syntax per list, then the facts known about each referenced file. */
-import type { MediaArrayName, MediaLimits, VideoModel } from '../catalog';
-import { CODES } from './codes';
-import { checkMediaFact, knownSeconds, type FactContext } from './mediaFacts';
-import { checkReferenceForms } from './references';
-import { fail, type Failure } from './result';
+/** Video requests: the facts the service knows about each referenced file, then the totals. */
+import { CODES } from '../../../nodes/shared/rules/index';
+import type { MediaArrayName, VideoModel } from '../../../nodes/shared/catalog/index';
+import { fail, type Failure } from '../../../nodes/shared/rules/result';
+import type { VideoPlan } from '../../../nodes/shared/rules/videoPlan';
+import { INVALID_REFERENCE, MEDIA_ARRAYS, referenceLimits } from '../../../nodes/shared/rules/videoReferences';
+import { checkListFacts, knownSeconds, type FactContext } from './media-fact';
 import type { MediaFacts, MediaKind } from './types';
-import type { VideoPlan } from './videoPlan';
 
-const ARRAYS: readonly MediaArrayName[] = ['urls', 'videoUrls', 'audioUrls'];
 const KIND: Record<MediaArrayName, MediaKind> = { urls: 'image', videoUrls: 'video', audioUrls: 'audio' };
-const INVALID: Record<MediaArrayName, string> = {
-	urls: CODES.REFERENCE_IMAGE_INVALID,
-	videoUrls: CODES.REFERENCE_VIDEO_INVALID,
-	audioUrls: CODES.REFERENCE_AUDIO_INVALID,
-};
 const DURATION: Partial<Record<MediaArrayName, string>> = {
 	videoUrls: CODES.REFERENCE_VIDEO_DURATION_INVALID,
 	audioUrls: CODES.REFERENCE_AUDIO_DURATION_INVALID,
 };
-
-function limitsOf(model: VideoModel, array: MediaArrayName): MediaLimits {
-	const refs = model.references;
-	return array === 'urls' ? refs.images : array === 'videoUrls' ? refs.videos : refs.audios;
-}
 
 /**
  * Unresolved or foreign entries: the spec names ASSET_NOT_FOUND for videoUrls (both families) and
@@ -30,21 +19,11 @@ function limitsOf(model: VideoModel, array: MediaArrayName): MediaLimits {
  * images and audio that do not resolve get ASSET_NOT_FOUND like videos.
  */
 function notFoundCode(model: VideoModel, array: MediaArrayName): string {
-	return model.family === 'alt' && array !== 'videoUrls' ? INVALID[array] : CODES.ASSET_NOT_FOUND;
-}
-
-export function checkVideoReferenceForms(model: VideoModel, plan: VideoPlan): Failure | undefined {
-	const uploadHint = `${model.id} takes only files uploaded with POST /assets/upload?model=${model.id}: send the https url it returns`;
-	for (const array of ARRAYS) {
-		const ctx = { path: `inputs.${array}`, assetRefusedCode: INVALID[array], uploadHint };
-		const failure = checkReferenceForms(plan[array], limitsOf(model, array), ctx);
-		if (failure) return failure;
-	}
-	return undefined;
+	return model.family === 'alt' && array !== 'videoUrls' ? INVALID_REFERENCE[array] : CODES.ASSET_NOT_FOUND;
 }
 
 export function checkVideoFacts(model: VideoModel, plan: VideoPlan, media: MediaFacts): Failure | undefined {
-	for (const array of ARRAYS) {
+	for (const array of MEDIA_ARRAYS) {
 		const failure = checkEntries(model, plan, media, array);
 		if (failure) return failure;
 	}
@@ -52,23 +31,15 @@ export function checkVideoFacts(model: VideoModel, plan: VideoPlan, media: Media
 }
 
 function checkEntries(model: VideoModel, plan: VideoPlan, media: MediaFacts, array: MediaArrayName): Failure | undefined {
-	const facts = media[array];
 	const base: Omit<FactContext, 'path'> = {
 		kind: KIND[array],
-		limits: limitsOf(model, array),
+		limits: referenceLimits(model, array),
 		notFoundCode: notFoundCode(model, array),
-		invalidCode: INVALID[array],
+		invalidCode: INVALID_REFERENCE[array],
 		durationCode: DURATION[array],
 		owner: model.id,
 	};
-	for (let i = 0; i < plan[array].length; i++) {
-		const fact = facts?.[i];
-		if (!fact) continue;
-		const ctx = { ...base, path: `inputs.${array}[${i}]`, ...editSource(model, plan, array, i) };
-		const failure = checkMediaFact(fact, ctx);
-		if (failure) return failure;
-	}
-	return undefined;
+	return checkListFacts(plan[array].length, media[array], base, `inputs.${array}`, (i) => editSource(model, plan, array, i));
 }
 
 /** sd2.5 edit: the first video is the source and must itself be 4-30 s. */

@@ -1,10 +1,11 @@
 /**
- * Fact-level checks of one referenced media entry against its limits. A fact that is absent is
- * not judged: only what the caller knows about the bytes is checked.
+ * Fact-level checks of one referenced media entry against its catalog limits, as the service makes
+ * them once it has read the file. A fact that is absent is not judged.
  */
-import { MB, type MediaLimits, type Range } from '../catalog';
-import { CODES } from './codes';
-import { fail, oneOf, type Failure } from './result';
+import { MB, type MediaLimits, type Range } from '../../../nodes/shared/catalog/index';
+import { normalizeFormat } from '../../../nodes/shared/rules/assets';
+import { CODES } from '../../../nodes/shared/rules/index';
+import { fail, oneOf, type Failure } from '../../../nodes/shared/rules/result';
 import type { MediaFact, MediaKind } from './types';
 
 export interface FactContext {
@@ -22,11 +23,6 @@ export interface FactContext {
 	seconds?: Range;
 	/** Model id or description for messages. */
 	owner: string;
-}
-
-export function normalizeFormat(format: string): string {
-	const lower = format.toLowerCase();
-	return lower === 'jpg' ? 'jpeg' : lower;
 }
 
 export function checkMediaFact(fact: MediaFact, ctx: FactContext): Failure | undefined {
@@ -98,4 +94,24 @@ export function knownSeconds(facts: readonly (MediaFact | undefined)[] | undefin
 	let total = 0;
 	for (let i = 0; i < count; i++) total += facts?.[i]?.seconds ?? 0;
 	return total;
+}
+
+/**
+ * The first failing entry of a list (`at` is its path, 'inputs.urls'), among the entries whose facts
+ * are known; `adjust` changes the context of one entry (an edit's source video).
+ */
+export function checkListFacts(
+	count: number,
+	facts: readonly (MediaFact | undefined)[] | undefined,
+	base: Omit<FactContext, 'path'>,
+	at: string,
+	adjust: (index: number) => Partial<FactContext> = () => ({}),
+): Failure | undefined {
+	for (let i = 0; i < count; i++) {
+		const fact = facts?.[i];
+		if (!fact) continue;
+		const failure = checkMediaFact(fact, { ...base, path: `${at}[${i}]`, ...adjust(i) });
+		if (failure) return failure;
+	}
+	return undefined;
 }

@@ -1,0 +1,119 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { isCancelled } from '../abort';
+import { readWaitSettings } from '../fields/wait';
+import { errorItem } from '../item-loop';
+import { waitForTasks } from '../task-waiting';
+import type { TaskKind } from '../tasks';
+import { mayHaveCreated } from './outcomes';
+import type { ItemFailure } from './outcomes';
+import { applyBudget, planItems } from './plan';
+import { rememberForRetries, replayOf } from './replay';
+import type { Planned, ReadyItem, RequestBuilder } from './plan';
+import { submitAll } from './submit';
+import type { SubmittedItem } from './submit';
+
+interface BatchOptions {
+	budget?: number;
+	concurrency?: number;
+	requestTimeoutSeconds?: number;
+}
+
+/** One input item's line in the output: what is known of its task, and why it failed if it did. */
+interface Reported {
+	itemIndex: number;
+	json: IDataObject;
+	binary?: INodeExecutionData['binary'];
+	failure?: ItemFailure;
+}
+
+/**
+ * The whole life of a Create node's batch: plan (validate, price, budget) every item before any
+ * request, submit each once with bounded concurrency, optionally wait for all tasks together,
+ * and return one output item per input item. A created task is always reported with its id.
+ */
+export async function runCreate<R>(
+	ctx: IExecuteFunctions,
+	kind: TaskKind<R>,
+	build: RequestBuilder<R>,
+): Promise<INodeExecutionData[][]> {
+	const replay = replayOf(ctx);
+	if (replay) return replay;
+	const batch = ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions;
+	const planned = applyBudget(ctx, planItems(ctx, kind, build), batch.budget ?? 0);
+	const invalid = planned.find(isFailure);
+	if (invalid && !ctx.continueOnFail()) throw invalid.error;
+	const submitted = await submitAll(ctx, kind, planned.filter(isReady), {
+		concurrency: batch.concurrency ?? 4,
+		requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
+	});
+	let reported = inItemOrder([...planned.filter(isFailure), ...submitted]).map(toReported);
+	if (ctx.getNodeParameter('waitForCompletion', 0, 'none') === 'wait') reported = await waitCreated(ctx, kind, reported);
+	const output = [finish(ctx, reported)];
+	rememberForRetries(ctx, output, reported.some(mayExist));
+	return output;
+}
+
+const isFailure = <R>(item: Planned<R> | SubmittedItem): item is ItemFailure => 'error' in item;
+const isReady = <R>(item: Planned<R>): item is ReadyItem<R> => !('error' in item);
+/** Whether this item's task exists or may exist, so that sending it again could bill twice. */
+const mayExist = (entry: Reported) => !entry.failure || mayHaveCreated(entry.failure);
+
+function inItemOrder<T extends { itemIndex: number }>(entries: T[]): T[] {
+	return [...entries].sort((a, b) => a.itemIndex - b.itemIndex);
+}
+
+function toReported(entry: SubmittedItem | ItemFailure): Reported {
+	if (isFailure(entry)) return { itemIndex: entry.itemIndex, json: entry.json ?? {}, failure: entry };
+	return { itemIndex: entry.itemIndex, json: { ...entry.task.json, estimatedCredits: entry.estimate } };
+}
+
+async function waitCreated<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, reported: Reported[]): Promise<Reported[]> {
+	const created = reported.filter((entry) => !entry.failure);
+	const tasks = created.map((entry) => ({ id: String(entry.json[kind.idField]), itemIndex: entry.itemIndex }));
+	const settled = await waitForTasks(ctx, kind as TaskKind<never>, tasks, readWaitSettings(ctx));
+	const byItem = new Map(created.map((entry, index) => [entry.itemIndex, settled[index]]));
+	return reported.map((entry) => {
+		const task = byItem.get(entry.itemIndex);
+		if (!task) return entry;
+		const json = { ...entry.json, ...task.state };
+		if (!task.reason) return { ...entry, json, binary: task.binary };
+		const error = taskError(ctx, entry.itemIndex, String(entry.json[kind.idField]), task.reason);
+		return { ...entry, json, failure: { itemIndex: entry.itemIndex, error, sent: 'created' } };
+	});
+}
+
+function taskError(ctx: IExecuteFunctions, itemIndex: number, id: string, why: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Task ${id}: ${why}`, {
+		itemIndex,
+		description: `The task was created (id ${id}); read it later with Wait For Task.`,
+	});
+}
+
+/**
+ * Stops the workflow only when re-running the node cannot create a task twice (nothing was
+ * created and no create's outcome is unknown): n8n's Retry On Fail re-runs a node that throws.
+ * Otherwise every item is returned, failed ones with their error, and the node shows a warning
+ * (a re-run that n8n makes because of those errors gets this output back: see replay.ts).
+ */
+function finish(ctx: IExecuteFunctions, reported: Reported[]): INodeExecutionData[] {
+	const failures = reported.flatMap((entry) => (entry.failure ? [entry.failure] : []));
+	const anyTask = reported.some(mayExist);
+	if (failures.length > 0 && !ctx.continueOnFail() && !isCancelled(ctx)) {
+		if (!anyTask) throw failures[0].error;
+		ctx.addExecutionHints({
+			message: `${failures.length} of ${reported.length} items failed (see their "error" field). The node did not stop the workflow because tasks were created, and re-running it would create (and bill) them again.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
+	return reported.map(toOutput);
+}
+
+const TASK_CREATED: Record<ItemFailure['sent'], string> = { no: 'no', refused: 'no', unknown: 'unknown', created: 'yes' };
+
+function toOutput({ itemIndex, json, binary, failure }: Reported): INodeExecutionData {
+	if (failure) return errorItem(failure.error, itemIndex, { ...json, taskCreated: TASK_CREATED[failure.sent] });
+	return { json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } };
+}

@@ -1,0 +1,89 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { isCancelled } from '../abort';
+import { mapWithLimit } from '../concurrency';
+import { UnreadableAnswerError } from '../tasks';
+import type { CreatedTask, TaskKind } from '../tasks';
+import { isOutcomeUnknown } from '../transport';
+import type { ItemFailure } from './outcomes';
+import type { ReadyItem } from './plan';
+
+export interface SubmittedItem {
+	itemIndex: number;
+	task: CreatedTask;
+	estimate: number | null;
+}
+
+const isPaymentRequired = (error: unknown) => error instanceof NodeApiError && error.httpCode === '402';
+
+export interface SubmitOptions {
+	concurrency: number;
+	/** Bound of one create request, from connecting to the whole answer. */
+	requestTimeoutMs: number;
+}
+
+/** Why the batch stopped sending: the first reason wins. */
+type StopReason = 'payment' | 'unknown' | 'stopped';
+
+/**
+ * Sends each ready item's create request once, at most `concurrency` at a time. A 402 stops
+ * further submissions (the balance will not grow by itself); so does a create whose outcome is
+ * unknown (a failing or hanging service would otherwise take every remaining item, and each
+ * could be billed), and so does a stopped execution. Every item not sent says why.
+ */
+export async function submitAll<R>(
+	ctx: IExecuteFunctions,
+	kind: TaskKind<R>,
+	ready: Array<ReadyItem<R>>,
+	options: SubmitOptions,
+): Promise<Array<SubmittedItem | ItemFailure>> {
+	let stop: StopReason | undefined;
+	const results = await mapWithLimit(
+		ready,
+		options.concurrency,
+		async ({ itemIndex, request, estimate }): Promise<SubmittedItem | ItemFailure> => {
+			try {
+				return { itemIndex, task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs), estimate };
+			} catch (error) {
+				const failure = createFailure(ctx, error as Error, itemIndex);
+				stop ??= isPaymentRequired(error) ? 'payment' : failure.sent === 'unknown' ? 'unknown' : undefined;
+				return failure;
+			}
+		},
+		() => (stop ??= isCancelled(ctx) ? 'stopped' : undefined) !== undefined,
+	);
+	return results.map((result, index) => result ?? notSent(ctx, ready[index].itemIndex, stop ?? 'stopped'));
+}
+
+/** A failed create: only a clear refusal by the service may say that nothing was created. */
+function createFailure(ctx: IExecuteFunctions, error: Error, itemIndex: number): ItemFailure {
+	if (error instanceof UnreadableAnswerError) {
+		const unconfirmed = new NodeOperationError(ctx.getNode(), `Not confirmed: ${error.message}`, {
+			itemIndex,
+			description: UNCONFIRMED,
+		});
+		return { itemIndex, error: unconfirmed, sent: 'unknown' };
+	}
+	return { itemIndex, error, sent: isOutcomeUnknown(error) ? 'unknown' : 'refused' };
+}
+
+const UNCONFIRMED =
+	'The service may have created and billed a task for this item. Do not run it again blindly: check your tasks and credits first.';
+
+const NOT_SENT: Record<StopReason, { message: string; description: string }> = {
+	payment: {
+		message: 'Not sent: an earlier item of this batch got HTTP 402, insufficient credits',
+		description: 'Nothing was created for this item. Top up or enable automatic top-up, then run the remaining items again.',
+	},
+	unknown: {
+		message: 'Not sent: an earlier create of this batch got no clear answer from the service',
+		description: 'Nothing was created for this item. Once the service answers again, run the items marked "Not sent" again.',
+	},
+	stopped: { message: 'Not sent: the execution was stopped', description: 'Nothing was created for this item.' },
+};
+
+function notSent(ctx: IExecuteFunctions, itemIndex: number, why: StopReason): ItemFailure {
+	const { message, description } = NOT_SENT[why];
+	return { itemIndex, error: new NodeOperationError(ctx.getNode(), message, { itemIndex, description }), sent: 'no' };
+}

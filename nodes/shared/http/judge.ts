@@ -1,0 +1,72 @@
+import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
+
+import { connectionError, httpError, redact, serviceSaid } from '../api-errors';
+import type { Service } from '../api-errors';
+import { describeFailure, sentNothing, timedOutCode } from './failure';
+import { retryAfterMs, seconds } from './limits';
+import type { AttemptClock } from './limits';
+import { stoppedError, unconfirmedError } from './outcome';
+
+/** What one attempt of a request turned into: a JSON body, or an error and whether a GET may try again. */
+export type Outcome = { ok: true; body: unknown } | { ok: false; retryable: boolean; error: Error; waitMs?: number };
+
+/** One request as the transport sends it. */
+export interface Call {
+	node: INode;
+	service: Service;
+	itemIndex?: number;
+	secret: string;
+	url: string;
+	/** Only a GET may be sent again: anything else could create and bill twice (DESIGN: Money). */
+	idempotent: boolean;
+}
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+export const fail = (error: Error): Outcome => ({ ok: false, retryable: false, error });
+
+/** No HTTP answer: stopped, timed out, refused before sending, or broken after the request may have arrived. */
+export function noAnswer(call: Call, clock: AttemptClock, error: unknown): Outcome {
+	const { node, itemIndex } = call;
+	if (clock.stopped()) return fail(stoppedError(node, itemIndex, call.idempotent ? 'get' : 'other'));
+	const timedOut = clock.timedOut() || timedOutCode(error);
+	const reason = timedOut ? `No complete answer within ${seconds(clock.limitMs)}` : redact(describeFailure(error), call.secret);
+	if (call.idempotent) return { ok: false, retryable: true, error: connectionError(node, reason, itemIndex) };
+	if (!timedOut && sentNothing(error)) {
+		return fail(connectionError(node, reason, itemIndex, 'Could not reach the service: nothing was sent'));
+	}
+	const head = timedOut ? reason : 'The connection broke before the answer';
+	return fail(unconfirmedError(node, head, timedOut ? 'The request had been sent' : reason, itemIndex));
+}
+
+/** An HTTP answer: only a 4xx is a clear refusal of a create; any other failure leaves it unconfirmed. */
+export function judge(call: Call, response: IN8nHttpFullResponse): Outcome {
+	const { node, service, itemIndex, secret, idempotent } = call;
+	const status = response.statusCode;
+	if (status >= 200 && status < 300) return parseBody(call, response.body);
+	if (!idempotent && (status < 400 || status >= 500)) {
+		const reason = redact(serviceSaid(response.body), secret);
+		const head = `The request failed with HTTP ${status}`;
+		return fail(unconfirmedError(node, head, reason, itemIndex, String(status)));
+	}
+	return {
+		ok: false,
+		retryable: idempotent && RETRY_STATUSES.has(status),
+		error: httpError(node, service, status, response.body, itemIndex, secret),
+		waitMs: retryAfterMs(response.headers?.['retry-after']),
+	};
+}
+
+/** A 2xx body that is not JSON is a broken answer: retryable like a 502 for a GET, unconfirmed otherwise. */
+function parseBody(call: Call, body: unknown): Outcome {
+	const { node, itemIndex } = call;
+	try {
+		const parsed: unknown = typeof body !== 'string' ? body : body === '' ? {} : JSON.parse(body);
+		return { ok: true, body: redact(parsed, call.secret) };
+	} catch {
+		const reason = 'The response body is not valid JSON';
+		if (!call.idempotent) return fail(unconfirmedError(node, 'The answer was unreadable', reason, itemIndex));
+		const error = connectionError(node, reason, itemIndex, 'The service sent an unreadable answer');
+		return { ok: false, retryable: true, error };
+	}
+}

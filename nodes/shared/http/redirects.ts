@@ -1,0 +1,50 @@
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+/** Redirect hops followed within one attempt; a longer chain is answered as the 3xx it is. */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export type Send = (options: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
+
+/** The last answer, or the origin a redirect pointed to when that was not the request's own. */
+export interface Answer {
+	response: IN8nHttpFullResponse;
+	elsewhere?: string;
+}
+
+/**
+ * Sends with redirects switched off in n8n and follows them here, within the request's origin only.
+ * A redirect to another origin is not followed at all, not even without the key: an API call has
+ * no business there, and its answer would be taken for the service's (DESIGN: The key stays home).
+ * n8n-core 2.40 keeps the Authorization header on a redirect to another port of the same host.
+ */
+export async function sendFollowing(send: Send, first: IHttpRequestOptions): Promise<Answer> {
+	const origin = new URL(first.url).origin;
+	let options = first;
+	for (let hop = 0; ; hop++) {
+		const response = await send(options);
+		const target = redirectTarget(response, options.url);
+		if (!target) return { response };
+		if (new URL(target).origin !== origin) return { response, elsewhere: new URL(target).origin };
+		if (hop >= MAX_REDIRECTS) return { response };
+		options = nextHop(options, response.statusCode, target);
+	}
+}
+
+function redirectTarget(response: IN8nHttpFullResponse, from: string): string | undefined {
+	const location = response.headers?.location;
+	if (!REDIRECTS.has(response.statusCode) || typeof location !== 'string') return undefined;
+	try {
+		return new URL(location, from).href;
+	} catch {
+		return undefined;
+	}
+}
+
+/** As browsers and n8n do: 307/308 repeat the request; 303, and 301/302 after a POST, become a GET. */
+function nextHop(options: IHttpRequestOptions, status: number, url: string): IHttpRequestOptions {
+	const method = options.method ?? 'GET';
+	const toGet = (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
+	return { ...options, url, qs: undefined, ...(toGet ? { method: 'GET', body: undefined } : {}) };
+}

@@ -1,0 +1,27 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { TASK } from '../catalog';
+import { estimateCredits } from '../pricing';
+import { validateRequest } from '../rules';
+import type { CreateTaskRequest } from '../rules';
+import { errorText, phaseFrom, urlsOf } from './answers';
+import type { TaskKind } from './types';
+import { createByPath, queryByPath } from './unified';
+
+const [succeeded, failed] = TASK.terminalStatuses;
+
+const create = createByPath('/jobs/createTask', (request) => ({ model: request.model }));
+
+/** Video and image generation tasks: POST /jobs/createTask, GET /jobs/queryTask. */
+export const generationTasks: TaskKind<CreateTaskRequest> = {
+	name: 'generation',
+	service: 'unified',
+	idField: 'taskId',
+	validate: (request) => validateRequest(request),
+	estimate: (request) => estimateCredits(request),
+	create: (ctx, request, itemIndex, timeoutMs) => create(ctx, request as unknown as IDataObject, itemIndex, timeoutMs),
+	query: queryByPath('/jobs/queryTask'),
+	phase: phaseFrom({ succeeded, failed }),
+	resultUrls: (state) => urlsOf(state.output, (file) => file.url),
+	failureReason: (state) => errorText(state.error),
+};

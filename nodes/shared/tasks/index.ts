@@ -1,0 +1,7 @@
+/** One module per task kind; Create nodes, Wait For Task and the trigger use only these objects. */
+export type { CreatedTask, Phase, TaskKind, Verdict } from './types';
+export { generationTasks } from './generation';
+export { upscaleTasks } from './upscale';
+export type { UpscaleRequest } from './upscale';
+export { compatTasks } from './compat';
+export { UnreadableAnswerError } from './answers';

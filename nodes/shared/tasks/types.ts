@@ -1,0 +1,39 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiContext, Service } from '../transport';
+
+/** The three phases that matter to a waiter; each kind maps its own statuses onto them. */
+export type Phase = 'running' | 'succeeded' | 'failed';
+
+/** A task the service confirmed: its id, and the fields the node reports for it (taskId, orderId, ...). */
+export interface CreatedTask {
+	id: string;
+	json: IDataObject;
+}
+
+/** A validation verdict in the spec's words (the rules' ValidationResult). */
+export type Verdict = { ok: true } | { ok: false; code: string; message: string; path?: string };
+
+/**
+ * Everything the nodes need to know about one kind of task: how to check, price, create and read
+ * it, and how to read its answers. Create nodes, Wait For Task and the trigger use only this.
+ */
+export interface TaskKind<Request = IDataObject> {
+	name: 'generation' | 'upscale' | 'compat';
+	/** Which credential (and so which service) the kind's requests use. */
+	service: Service;
+	/** The field of the create and query answers that holds the task's id. */
+	idField: string;
+	validate(request: Request): Verdict;
+	/** Credits the task will cost; null when the price cannot be known before sending. */
+	estimate(request: Request): number | null;
+	/** Sends the create request once; throws when the service's answer has no task id. */
+	create(ctx: ApiContext, request: Request, itemIndex: number, timeoutMs?: number): Promise<CreatedTask>;
+	/** Reads a task; throws when the answer is not a task of this kind. */
+	query(ctx: ApiContext, id: string, itemIndex: number, deadline?: number): Promise<IDataObject>;
+	phase(state: IDataObject): Phase;
+	/** The result files of a finished task. */
+	resultUrls(state: IDataObject): string[];
+	/** Why a failed task failed, in the service's words. */
+	failureReason(state: IDataObject): string | undefined;
+}

@@ -1,0 +1,32 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { UPSCALE } from '../catalog';
+import { estimateUpscaleCredits } from '../pricing';
+import { validateUpscaleCreate } from '../rules';
+import { errorText, phaseFrom, urlsOf } from './answers';
+import type { TaskKind } from './types';
+import { createByPath, queryByPath } from './unified';
+
+const [succeeded, failed] = UPSCALE.terminalStatuses;
+
+/** Body of POST /upscale/create (spec: source.type, source.url, targetResolution, callBackUrl). */
+export interface UpscaleRequest extends IDataObject {
+	source: { type: string; url?: string; storageUrl?: string };
+	targetResolution: string;
+	callBackUrl?: string;
+}
+
+/** Standalone video upscaling tasks: POST /upscale/create, GET /upscale/query. */
+export const upscaleTasks: TaskKind<UpscaleRequest> = {
+	name: 'upscale',
+	service: 'unified',
+	idField: 'taskId',
+	validate: (request) => validateUpscaleCreate(request),
+	// The source's length is known only to the service: its 5 s minimum is the lower bound.
+	estimate: (request) => estimateUpscaleCredits(request.targetResolution, 0),
+	create: createByPath('/upscale/create', (_, answer) => ({ status: answer.status ?? null })),
+	query: queryByPath('/upscale/query'),
+	phase: phaseFrom({ succeeded, failed }),
+	resultUrls: (state) => urlsOf([state.result], (result) => result.url),
+	failureReason: (state) => errorText(state.error),
+};
