@@ -20,7 +20,7 @@ import { DEMO_KEY, isPortFree, startEmulatorProcess } from './lib/emulator-proce
 import { createProgress } from './lib/progress.mjs';
 import { packPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
-import { DEMO_OWNER, loadExamples, login, ownerEnv, prepareInstance } from './n8n/instance.mjs';
+import { DEMO_OWNER, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
 import { CACHE_DIR, DEMO_USER_FOLDER, N8N_VERSION, REPO_ROOT } from './n8n/paths.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
 import { executeWorkflow, freePort, startN8n } from './n8n/run.mjs';
@@ -134,7 +134,12 @@ async function main() {
 }
 
 // 5b. headless ---------------------------------------------------------------------------------
-async function runHeadless(examples, emulator) {
+async function runHeadless(allExamples, emulator) {
+	const examples = allExamples.filter(({ file, workflow }) => {
+		const reason = serverOnlyReason(workflow);
+		if (reason) log(`Skipping ${rel(file)} in headless mode: ${reason}`);
+		return !reason;
+	});
 	log(`Running ${examples.length} example workflows with \`n8n execute --id=<id>\`, one after the other…`);
 	const startCredits = (await emulator.credits()).credits;
 	const results = [];
@@ -221,6 +226,8 @@ async function serveEditor(opts, emulator, workflows) {
 			`                → ${emulator.url} (key ${DEMO_KEY})`,
 			'  Workflows:    ' + workflows.map((w) => w.name).join('\n                '),
 			'                (open one and click "Execute workflow")',
+			'                Every start imports them again: your edits to them are lost.',
+			'                Keep changes in a copy (⋯ → Duplicate) under another name.',
 			`  Emulator:     ${emulator.url}/__control/requests shows every request n8n sent`,
 			`  n8n log:      ${rel(logFile)}`,
 			'',

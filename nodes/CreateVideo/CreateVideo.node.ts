@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { VIDEO_PARAMETER_NAMES, videoProperties } from '../shared/fields/video';
@@ -32,7 +33,8 @@ export class CreateVideo implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runCreate(this, generationTasks, (itemIndex) => buildVideoRequest(readParameters(this, itemIndex)));
+		const build = (itemIndex: number) => buildVideoRequest(readParameters(this, itemIndex));
+		return await runCreate(this, generationTasks, build, undefined, resolveBinaryMedia);
 	}
 }
 

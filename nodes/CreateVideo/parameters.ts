@@ -1,6 +1,7 @@
+import { binaryNames } from '../shared/assets/binary-placeholders';
 import { getVideoModel } from '../shared/catalog';
 import type { VideoParameterName } from '../shared/fields/video';
-import { VIDEO_PARAMETER as P } from '../shared/fields/video';
+import { BINARY_MEDIA, VIDEO_PARAMETER as P } from '../shared/fields/video';
 import { MODE_LABELS, nodeModes } from '../shared/fields/video-modes';
 import type { VideoNodeMode } from '../shared/fields/video-modes';
 import { CODES } from '../shared/rules';
@@ -47,14 +48,30 @@ const FRAMES: Partial<Record<VideoNodeMode, ReadonlyArray<typeof P.firstFrameUrl
 	keyframes: [P.firstFrameUrl, P.lastFrameUrl],
 };
 
-/** The spec's keyframe modes take exactly their images; one left empty would silently change the mode. */
+/**
+ * The spec's keyframe modes take exactly their images; one left empty would silently change the
+ * mode. A frame comes from its URL or its binary field: both given is refused too (our choice:
+ * which one the user meant cannot be told).
+ */
 function emptyFrame(mode: VideoNodeMode, parameters: VideoParameters): ParameterFault | undefined {
-	const empty = (FRAMES[mode] ?? []).find((name) => isBlank(parameters[name]));
-	if (!empty) return undefined;
-	const which = empty === P.firstFrameUrl ? 'first' : 'last';
-	const instead = mode === 'keyframes' ? `, or choose ${MODE_LABELS.firstFrame.name} for a single image` : '';
-	const message = `${MODE_LABELS[mode].name} needs its frame images, but the ${which} frame is empty: give its image URL${instead}`;
-	return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: empty };
+	for (const name of FRAMES[mode] ?? []) {
+		const which = name === P.firstFrameUrl ? 'first' : 'last';
+		const binary = BINARY_MEDIA[name].name;
+		const fromBinary = binaryNames(parameters[binary]);
+		if (fromBinary.length > 1) {
+			return { code: CODES.INVALID_MEDIA_COMBINATION, message: `the ${which} frame is one image: give one binary field, not ${fromBinary.length}`, path: binary };
+		}
+		if (fromBinary.length === 1 && !isBlank(parameters[name])) {
+			const message = `the ${which} frame is given twice, as a URL and as binary field "${fromBinary[0]}": keep one of them`;
+			return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: name };
+		}
+		if (fromBinary.length === 0 && isBlank(parameters[name])) {
+			const instead = mode === 'keyframes' ? `, or choose ${MODE_LABELS.firstFrame.name} for a single image` : '';
+			const message = `${MODE_LABELS[mode].name} needs its frame images, but the ${which} frame is empty: give its image URL or binary field${instead}`;
+			return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: name };
+		}
+	}
+	return undefined;
 }
 
 function automaticDurationType(value: unknown): ParameterFault | undefined {

@@ -1,6 +1,8 @@
 import { getVideoModel } from '../shared/catalog';
 import type { GenerationMode, VideoModel } from '../shared/catalog';
 import type { VideoNodeMode } from '../shared/fields/video-modes';
+import { binaryNames, binaryPlaceholder } from '../shared/assets/binary-placeholders';
+import { BINARY_MEDIA } from '../shared/fields/video';
 import { toList, toNumberList } from '../shared/lists';
 import type { CreateTaskRequest } from '../shared/rules';
 import { isRecord } from '../shared/rules/fields';
@@ -44,9 +46,21 @@ export function buildVideoRequest(parameters: VideoParameters): CreateTaskReques
 	return { model: parameters.model, inputs, ...callBack };
 }
 
+/** Binary fields come first (a video from binary data is Video 1, the edit source), then the URLs. */
 function lists(parameters: VideoParameters): Inputs {
-	const entries = { urls: toList(parameters.urls), videoUrls: toList(parameters.videoUrls), audioUrls: toList(parameters.audioUrls) };
-	return Object.fromEntries(Object.entries(entries).filter(([, list]) => list.length > 0));
+	const names = ['urls', 'videoUrls', 'audioUrls'] as const;
+	const entries = names.map((name) => [name, [...binaries(parameters, name), ...toList(parameters[name])]] as const);
+	return Object.fromEntries(entries.filter(([, list]) => list.length > 0));
+}
+
+/** Placeholders for the binary fields of a media field, replaced after upload (see binary-placeholders.ts). */
+function binaries(parameters: VideoParameters, media: keyof typeof BINARY_MEDIA): string[] {
+	return binaryNames(parameters[BINARY_MEDIA[media].name]).map((name) => binaryPlaceholder(parameters.model, name));
+}
+
+/** A frame from its binary field (checkVideoParameters made sure not both are given), else its URL. */
+function frame(parameters: VideoParameters, name: 'firstFrameUrl' | 'lastFrameUrl'): unknown {
+	return binaries(parameters, name)[0] ?? trimmed(parameters[name]);
 }
 
 function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
@@ -55,9 +69,9 @@ function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: V
 			return {};
 		// checkVideoParameters has made sure no frame of the mode is empty.
 		case 'firstFrame':
-			return { urls: [trimmed(parameters.firstFrameUrl)], videoInputMode: 'keyframe' };
+			return { urls: [frame(parameters, 'firstFrameUrl')], videoInputMode: 'keyframe' };
 		case 'keyframes':
-			return { urls: [trimmed(parameters.firstFrameUrl), trimmed(parameters.lastFrameUrl)], videoInputMode: 'keyframe' };
+			return { urls: [frame(parameters, 'firstFrameUrl'), frame(parameters, 'lastFrameUrl')], videoInputMode: 'keyframe' };
 		case 'reference':
 			return { ...lists(parameters), videoInputMode: 'reference' };
 		case 'edit':

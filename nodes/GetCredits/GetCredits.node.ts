@@ -9,7 +9,7 @@ export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Get Credits',
 		name: 'getCredits',
-		icon: { light: 'file:../../icons/unified.svg', dark: 'file:../../icons/unified.dark.svg' },
+		icon: { light: 'file:../../icons/getCredits.svg', dark: 'file:../../icons/getCredits.dark.svg' },
 		group: ['input'],
 		version: 1,
 		subtitle: 'Credit balance',

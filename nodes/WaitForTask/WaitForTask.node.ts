@@ -11,7 +11,7 @@ export class WaitForTask implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Wait For Task',
 		name: 'waitForTask',
-		icon: { light: 'file:../../icons/unified.svg', dark: 'file:../../icons/unified.dark.svg' },
+		icon: { light: 'file:../../icons/waitForTask.svg', dark: 'file:../../icons/waitForTask.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] }}',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
@@ -142,4 +143,70 @@ function downloadError(node: INode, error: unknown, clock: AttemptClock): Error 
 	if (clock.timedOut() || timedOutCode(error)) return new NodeOperationError(node, `The download did not finish within ${seconds(clock.limitMs)}`);
 	if (error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, `The download failed: ${describeFailure(error)}`);
+}
+
+/** What the node knows of a binary property before reading it: name, MIME type and size. */
+export interface BinaryFileInfo {
+	fileName: string;
+	mimeType: string;
+	bytes: number;
+}
+
+/** Reads the metadata of an item's binary property; throws the user's fix when it is missing. */
+export async function binaryFileInfo(ctx: IExecuteFunctions, itemIndex: number, propertyName: string): Promise<BinaryFileInfo> {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
+	const fallback = safeFileName(binary.fileName ?? '', propertyName);
+	if (!binary.id) {
+		return { fileName: fallback, mimeType: binary.mimeType, bytes: Buffer.byteLength(binary.data, 'base64') };
+	}
+	const meta = await ctx.helpers.getBinaryMetadata(binary.id);
+	return { fileName: fallback, mimeType: binary.mimeType ?? meta.mimeType ?? 'application/octet-stream', bytes: meta.fileSize };
+}
+
+type FileStream = Awaited<ReturnType<IExecuteFunctions['helpers']['getBinaryStream']>>;
+/** The Node.js Readable class, reached through a stream n8n gives us (the `stream` module may not be imported). */
+type ReadableClass = { from(source: AsyncIterable<Buffer>, options?: { objectMode: boolean }): FileStream };
+
+/**
+ * A multipart/form-data body made of text fields and one file from n8n binary data. With n8n's
+ * filesystem or database binary mode the file is streamed from the store, never read whole into
+ * memory; in n8n's in-memory mode the file is already in memory and is sent from there. The body
+ * carries its headers the way n8n's request helper takes them from a form-data object
+ * (getHeaders), so the Content-Type names the boundary and the Content-Length is exact.
+ */
+export async function multipartFromBinary(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	fields: Record<string, string>,
+): Promise<object> {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
+	const info = await binaryFileInfo(ctx, itemIndex, propertyName);
+	const boundary = `----n8n-upload-${randomBytes(12).toString('hex')}`;
+	const head = Buffer.from(
+		Object.entries(fields).map(([name, value]) => `--${boundary}\r\n${disposition(name)}\r\n\r\n${value}\r\n`).join('') +
+			`--${boundary}\r\n${disposition('file', info.fileName)}\r\nContent-Type: ${info.mimeType}\r\n\r\n`,
+	);
+	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+	const headers = {
+		'content-type': `multipart/form-data; boundary=${boundary}`,
+		'content-length': String(head.length + info.bytes + tail.length),
+	};
+	const formLike = { getHeaders: () => headers, append: () => undefined };
+	if (!binary.id) return Object.assign(Buffer.concat([head, Buffer.from(binary.data, 'base64'), tail]), formLike);
+	const file = await ctx.helpers.getBinaryStream(binary.id);
+	const Readable = file.constructor as unknown as ReadableClass;
+	return Object.assign(Readable.from(framed(head, file, tail), { objectMode: false }), formLike);
+}
+
+async function* framed(head: Buffer, file: AsyncIterable<Buffer>, tail: Buffer): AsyncIterable<Buffer> {
+	yield head;
+	yield* file;
+	yield tail;
+}
+
+/** A Content-Disposition line; quotes and line breaks cannot break out of the file name. */
+function disposition(name: string, fileName?: string): string {
+	const file = fileName === undefined ? '' : `; filename="${fileName.replace(/["\r\n\\]/g, '_')}"`;
+	return `Content-Disposition: form-data; name="${name}"${file}`;
 }

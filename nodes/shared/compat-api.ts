@@ -1,7 +1,9 @@
-import { apiRequest } from './transport';
-import type { ApiContext } from './transport';
+import type { IDataObject } from 'n8n-workflow';
 
-/** The Task-Compatible Video API's endpoints, one function each (compat spec: Endpoints). */
+import { apiRequest } from './transport';
+import type { ApiContext, ApiRequest } from './transport';
+
+/** The Task-Compatible Video API's endpoints that are not tasks (tasks live in tasks/compat.ts). */
 
 export interface BalanceResponse {
 	/** Decimal with four fractional digits, as the service sends it. */
@@ -10,9 +12,53 @@ export interface BalanceResponse {
 }
 
 export function getBalance(ctx: ApiContext, itemIndex?: number) {
-	return apiRequest<BalanceResponse>(ctx, 'compat', {
-		method: 'GET',
-		path: '/v1/me/balance',
-		itemIndex,
-	});
+	return apiRequest<BalanceResponse>(ctx, 'compat', { method: 'GET', path: '/v1/me/balance', itemIndex });
+}
+
+const call = <T = IDataObject>(ctx: ApiContext, request: ApiRequest) => apiRequest<T>(ctx, 'compat', request);
+const assetPath = (officialId: string) => `/v1/assets/${encodeURIComponent(officialId)}`;
+
+export const TASKS_PATH = '/v1/contents/generations/tasks';
+
+/** One page of a list endpoint (tasks or assets); its answer's shape is "not shown" (see readPage). */
+export function listPage(ctx: ApiContext, path: string, qs: IDataObject, itemIndex: number) {
+	return call<unknown>(ctx, { method: 'GET', path, qs, itemIndex });
+}
+
+export const createAsset = (ctx: ApiContext, body: IDataObject, itemIndex: number) =>
+	call(ctx, { method: 'POST', path: '/v1/assets', body, itemIndex });
+
+export const getAsset = (ctx: ApiContext, officialId: string, itemIndex: number, deadline?: number) =>
+	call(ctx, { method: 'GET', path: assetPath(officialId), itemIndex, deadline });
+
+export const deleteAsset = (ctx: ApiContext, officialId: string, itemIndex: number) =>
+	call<unknown>(ctx, { method: 'DELETE', path: assetPath(officialId), itemIndex });
+
+/** POST /v1/assets/batch: a JSON array of entries, or a multipart form with the spreadsheet in `file`. */
+export const batchAssets = (ctx: ApiContext, body: IDataObject[] | FormData, itemIndex: number, timeoutMs?: number) =>
+	call(ctx, { method: 'POST', path: '/v1/assets/batch', body: body as ApiRequest['body'], itemIndex, timeoutMs });
+
+export const createGroup = (ctx: ApiContext, body: IDataObject, itemIndex: number) =>
+	call(ctx, { method: 'POST', path: '/v1/assets/groups', body, itemIndex });
+
+export const listGroups = (ctx: ApiContext, itemIndex?: number) =>
+	call<unknown>(ctx, { method: 'GET', path: '/v1/assets/groups', itemIndex });
+
+/**
+ * The records of a list answer. Its shape is "not shown" by the spec: a bare array, or an object
+ * holding the array under `items`, `data`, `list` or `records` (the forms such APIs use).
+ */
+const LIST_KEYS = ['items', 'data', 'list', 'records'];
+
+export function readPage(answer: unknown): { records: IDataObject[]; total?: number } {
+	if (Array.isArray(answer)) return { records: answer as IDataObject[] };
+	const body = (answer && typeof answer === 'object' ? answer : {}) as IDataObject;
+	const nested = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
+	for (const source of [body, nested]) {
+		const key = LIST_KEYS.find((name) => Array.isArray(source[name]));
+		if (!key) continue;
+		const total = [source.total, body.total].find((value) => typeof value === 'number') as number | undefined;
+		return { records: source[key] as IDataObject[], total };
+	}
+	return { records: [] };
 }

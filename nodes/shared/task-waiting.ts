@@ -6,6 +6,7 @@ import { downloadToBinary } from './binary';
 import { mapWithLimit } from './concurrency';
 import type { WaitSettings } from './fields/wait';
 import { pollAll } from './polling';
+import { groupKey } from './polling/groups';
 import type { PollOutcome, PollResult } from './polling';
 import { UnreadableAnswerError } from './tasks';
 import type { TaskKind } from './tasks';
@@ -45,10 +46,13 @@ export async function waitForTasks(
 	settings: WaitSettings,
 ): Promise<SettledTask[]> {
 	const deadline = Date.now() + settings.poll.timeoutMs;
+	const inputs = ctx.getInputData();
 	const poller = {
 		query: (id: string, index: number, until: number) => kind.query(ctx, id, tasks[index].itemIndex, until),
 		phase: kind.phase,
 		isPermanent: isPermanentError,
+		times: kind.times,
+		group: (index: number) => groupKey(inputs[tasks[index].itemIndex]?.json),
 	};
 	const ids = tasks.map((task) => task.id);
 	const results = await pollAll(ctx, ids, poller, settings.poll, deadline);
@@ -58,7 +62,7 @@ export async function waitForTasks(
 	return settled.map((entry) => entry!);
 }
 
-async function settle(
+export async function settle(
 	ctx: IExecuteFunctions,
 	kind: TaskKind<never>,
 	result: PollResult<IDataObject>,

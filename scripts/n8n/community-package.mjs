@@ -2,15 +2,17 @@
 // a community package from Settings → Community Nodes (CommunityPackagesService.downloadPackage):
 // unpack into <userFolder>/.n8n/nodes/node_modules/<name>, drop devDependencies, peerDependencies
 // and optionalDependencies from its package.json, `npm install` its own dependencies (we have none),
-// and record it in <userFolder>/.n8n/nodes/package.json. n8n loads it at its next start.
+// record it in <userFolder>/.n8n/nodes/package.json, and record the package and its nodes in n8n's
+// database (installed_packages, installed_nodes), so Settings → Community nodes lists it. n8n loads
+// it at its next start.
 // Plain Node ESM, no dependencies.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { APP_DIR, N8N_PKG_DIR, PACK_DIR, REPO_ROOT } from './paths.mjs';
-import { childEnv } from './run.mjs';
+import { APP_DIR, N8N_PKG_DIR, NODE_BIN, PACK_DIR, REPO_ROOT } from './paths.mjs';
+import { childEnv, runN8n } from './run.mjs';
 
 /**
  * The modules n8n hands to community packages (n8n puts its own module folders on NODE_PATH).
@@ -101,6 +103,7 @@ export async function installCommunityPackage(userFolder, tarball) {
 
 		linkHostModules(nodeModules);
 		assertHostModulesResolve(packageDir);
+		await recordInDatabase(userFolder, packageDir);
 		return { nodesDir, packageDir, name: packageJson.name, version: packageJson.version };
 	} finally {
 		fs.rmSync(staging, { recursive: true, force: true });
@@ -136,12 +139,55 @@ function assertHostModulesResolve(packageDir) {
 	}
 }
 
+/**
+ * What CommunityPackagesService.persistInstalledPackage writes after an install from the Settings
+ * page: one installed_packages row (name, version, author) and one installed_nodes row per node
+ * (its display name, `<package>.<node>` and its latest version). Without them the page lists
+ * nothing, while each node's details say "Installed via npm". Written with n8n's own sqlite3
+ * under its Node 24, while n8n is not running; an earlier record of the package is replaced.
+ */
+async function recordInDatabase(userFolder, packageDir) {
+	const dbFile = path.join(path.resolve(userFolder), '.n8n', 'database.sqlite');
+	// a new user folder has no database yet: any n8n command creates it (and runs the migrations)
+	if (!fs.existsSync(dbFile)) await runN8n(['list:workflow'], { userFolder, timeoutMs: 300_000 });
+	if (!fs.existsSync(dbFile)) throw new Error(`n8n created no database at ${dbFile}`);
+	await run(NODE_BIN, ['-e', RECORD_SCRIPT, N8N_PKG_DIR, dbFile, packageDir]);
+}
+
+/** Runs under n8n's Node 24: argv = [n8nDir, dbFile, packageDir]. */
+const RECORD_SCRIPT = `
+const path = require('path');
+const [n8nDir, dbFile, packageDir] = process.argv.slice(1);
+const sqlite3 = require(require.resolve('sqlite3', { paths: [n8nDir] }));
+const pkg = require(path.join(packageDir, 'package.json'));
+const nodes = pkg.n8n.nodes.map((file) => {
+	const className = path.basename(file).split('.')[0];
+	const { description } = new (require(path.join(packageDir, file))[className])();
+	const versions = [].concat(description.version);
+	return [description.displayName, pkg.name + '.' + description.name, Math.max(...versions), pkg.name];
+});
+const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
+const db = new sqlite3.Database(dbFile);
+const run = (sql, params) => new Promise((ok, fail) => db.run(sql, params, (e) => (e ? fail(e) : ok())));
+(async () => {
+	await run('PRAGMA foreign_keys = ON');
+	await run('BEGIN');
+	await run('DELETE FROM installed_packages WHERE packageName = ?', [pkg.name]);
+	await run('DELETE FROM installed_nodes WHERE package = ?', [pkg.name]);
+	await run('INSERT INTO installed_packages (packageName, installedVersion, authorName, authorEmail, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)',
+		[pkg.name, pkg.version, pkg.author?.name ?? null, pkg.author?.email ?? null, now, now]);
+	for (const node of nodes) await run('INSERT INTO installed_nodes (name, type, latestVersion, package) VALUES (?, ?, ?, ?)', node);
+	await run('COMMIT');
+	db.close();
+})().catch((e) => { console.error(e.message); process.exit(1); });
+`;
+
 function writeJson(file, value) {
 	fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Runs a command to completion; rejects with its output when it fails. */
-function run(cmd, args, { cwd } = {}) {
+export function run(cmd, args, { cwd } = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(cmd, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
 		let stdout = '';

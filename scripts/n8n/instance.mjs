@@ -40,6 +40,18 @@ export function loadExamples() {
 }
 
 /**
+ * Why an example cannot run in n8n's CLI (`n8n execute`), or undefined when it can: a workflow
+ * started by a webhook, or one whose task calls a trigger back, needs a running server with the
+ * trigger's workflow active. Such examples say so in `meta.serverOnly`; their own e2e runs them.
+ * @param {any} workflow
+ * @returns {string | undefined}
+ */
+export function serverOnlyReason(workflow) {
+	const reason = workflow?.meta?.serverOnly;
+	return typeof reason === 'string' && reason ? reason : undefined;
+}
+
+/**
  * The credentials template with its base URLs moved to the given emulator (and key).
  * @param {string} emulatorUrl e.g. http://127.0.0.1:40123
  * @param {{ apiKey?: string }} [opts]

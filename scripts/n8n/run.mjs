@@ -107,10 +107,11 @@ export function freePort() {
  * A free task-runner broker port is picked unless env sets N8N_RUNNERS_BROKER_PORT,
  * so several n8n processes can run at once.
  * @param {string[]} args e.g. ['execute', '--id', 'abc', '--rawOutput']
- * @param {{ userFolder: string, env?: Record<string, string|undefined>, timeoutMs?: number, cwd?: string }} opts
+ * `onSpawn` gets the child process as soon as it runs (the benchmark samples its memory).
+ * @param {{ userFolder: string, env?: Record<string, string|undefined>, timeoutMs?: number, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} opts
  * @returns {Promise<{ code: number | null, signal: string | null, stdout: string, stderr: string, timedOut: boolean }>}
  */
-export async function runN8n(args, { userFolder, env = {}, timeoutMs = 180_000, cwd } = {}) {
+export async function runN8n(args, { userFolder, env = {}, timeoutMs = 180_000, cwd, onSpawn } = {}) {
 	if (!userFolder) throw new Error('runN8n: userFolder is required');
 	assertInstalled();
 	fs.mkdirSync(userFolder, { recursive: true });
@@ -122,6 +123,7 @@ export async function runN8n(args, { userFolder, env = {}, timeoutMs = 180_000, 
 			env: n8nEnv(userFolder, extra),
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
+		onSpawn?.(child);
 		let stdout = '';
 		let stderr = '';
 		let timedOut = false;

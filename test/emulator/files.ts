@@ -16,6 +16,12 @@ interface StoredFile {
 /** Alternative-family uploads get urls on this host; the emulator serves the same path itself. */
 export const ALT_ASSET_HOST = 'alt-assets.emulator.invalid';
 
+/**
+ * Reviewed uploads get https urls on this host (the spec's "service's own asset host"; image inputs
+ * take https only), with the emulator's port so a test can fetch the same path from the emulator.
+ */
+export const ASSET_HOST = 'assets.emulator.invalid';
+
 export class FileStore {
 	private readonly files = new Map<string, StoredFile>();
 
@@ -56,6 +62,12 @@ export class FileStore {
 
 	altUrl(id: string): string {
 		return this.url(`https://${ALT_ASSET_HOST}`, id);
+	}
+
+	/** `https://<ASSET_HOST>:<port of origin>/files/<id>.<ext>` */
+	assetUrl(origin: string, id: string): string {
+		const { port } = new URL(origin);
+		return this.url(`https://${ASSET_HOST}${port ? `:${port}` : ''}`, id);
 	}
 
 	mimeType(id: string): string {

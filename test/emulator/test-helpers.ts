@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ASSET_HOST } from './files';
 import { startEmulator } from './index';
 import type { RunningEmulator, Settings } from './index';
 
@@ -114,8 +115,11 @@ export async function activeAsset(emu: RunningEmulator, bytes: Buffer, name: str
 	}, `asset ${body.assetId} ACTIVE`);
 }
 
+/** Fetches a file; a url on the emulator's virtual asset host is fetched from the emulator on the port it names. */
 export async function download(url: string): Promise<{ status: number; bytes: Buffer; type: string | null }> {
-	const response = await fetch(url);
+	const target = new URL(url);
+	if (target.hostname === ASSET_HOST) Object.assign(target, { protocol: 'http:', hostname: '127.0.0.1' });
+	const response = await fetch(target);
 	return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), type: response.headers.get('content-type') };
 }
 

@@ -40,6 +40,11 @@ export function nodeTypes(): NodeTypeRegistry {
 	return loadRegistries().nodes;
 }
 
+/** The credential types of this package, for contexts built outside runWorkflow (see webhook.ts). */
+export function credentialTypes(): CredentialTypeRegistry {
+	return loadRegistries().credentials;
+}
+
 let executions = 0;
 
 /**

@@ -34,9 +34,10 @@ describe('the package n8n loads', () => {
 		for (const file of files) expect(existsSync(file)).toBe(true);
 	});
 
-	test.each(pkg.n8n.nodes as string[])('%s has a codex file and is usable as a tool', (distPath) => {
+	test.each(pkg.n8n.nodes as string[])('%s has a codex file and, unless a trigger, is usable as a tool', (distPath) => {
 		const instance = loadClass(distPath);
-		expect(instance.description.usableAsTool).toBe(true);
+		const isTrigger = instance.description.group.includes('trigger');
+		expect(instance.description.usableAsTool).toBe(isTrigger ? undefined : true);
 		const codex = join(root, distPath.replace(/\.js$/, '.json'));
 		expect(JSON.parse(readFileSync(codex, 'utf8')).node).toBe(`${pkg.name}.${instance.description.name}`);
 	});

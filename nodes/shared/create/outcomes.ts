@@ -7,6 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
  */
 export interface ItemFailure {
 	itemIndex: number;
+	/** Which of its item's requests failed, when the item made several (see ReadyItem). */
+	variant?: number;
 	error: Error;
 	sent: 'no' | 'refused' | 'unknown' | 'created';
 	/** What is known of the task, e.g. its taskId and last state. */

@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { isCancelled } from '../abort';
 import { readWaitSettings } from '../fields/wait';
 import { errorItem } from '../item-loop';
+import type { PollOptions } from '../polling';
 import { waitForTasks } from '../task-waiting';
 import type { TaskKind } from '../tasks';
 import { mayHaveCreated } from './outcomes';
@@ -11,6 +12,9 @@ import type { ItemFailure } from './outcomes';
 import { applyBudget, planItems } from './plan';
 import { rememberForRetries, replayOf } from './replay';
 import type { Planned, ReadyItem, RequestBuilder } from './plan';
+
+/** A stage between planning and submitting: it may change ready items' requests or fail them (nothing created). */
+export type PrepareStage<R> = (ctx: IExecuteFunctions, ready: Array<ReadyItem<R>>) => Promise<Array<Planned<R>>>;
 import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
 
@@ -37,6 +41,10 @@ export async function runCreate<R>(
 	ctx: IExecuteFunctions,
 	kind: TaskKind<R>,
 	build: RequestBuilder<R>,
+	/** The kind's own waiting cadence when the wait fields are not set (e.g. the compat API's 10-30 s). */
+	poll?: PollOptions,
+	/** Runs after every item is planned and before any create, e.g. uploading media from binary data. */
+	prepare?: PrepareStage<R>,
 ): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;
@@ -44,12 +52,13 @@ export async function runCreate<R>(
 	const planned = applyBudget(ctx, planItems(ctx, kind, build), batch.budget ?? 0);
 	const invalid = planned.find(isFailure);
 	if (invalid && !ctx.continueOnFail()) throw invalid.error;
-	const submitted = await submitAll(ctx, kind, planned.filter(isReady), {
+	const prepared = prepare ? await prepare(ctx, planned.filter(isReady)) : planned.filter(isReady);
+	const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
 		concurrency: batch.concurrency ?? 4,
 		requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
 	});
-	let reported = inItemOrder([...planned.filter(isFailure), ...submitted]).map(toReported);
-	if (ctx.getNodeParameter('waitForCompletion', 0, 'none') === 'wait') reported = await waitCreated(ctx, kind, reported);
+	let reported = inItemOrder([...planned.filter(isFailure), ...prepared.filter(isFailure), ...submitted]).map(toReported);
+	if (ctx.getNodeParameter('waitForCompletion', 0, 'none') === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const output = [finish(ctx, reported)];
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
@@ -60,22 +69,24 @@ const isReady = <R>(item: Planned<R>): item is ReadyItem<R> => !('error' in item
 /** Whether this item's task exists or may exist, so that sending it again could bill twice. */
 const mayExist = (entry: Reported) => !entry.failure || mayHaveCreated(entry.failure);
 
-function inItemOrder<T extends { itemIndex: number }>(entries: T[]): T[] {
-	return [...entries].sort((a, b) => a.itemIndex - b.itemIndex);
+function inItemOrder<T extends { itemIndex: number; variant?: number }>(entries: T[]): T[] {
+	return [...entries].sort((a, b) => a.itemIndex - b.itemIndex || (a.variant ?? 0) - (b.variant ?? 0));
 }
 
 function toReported(entry: SubmittedItem | ItemFailure): Reported {
-	if (isFailure(entry)) return { itemIndex: entry.itemIndex, json: entry.json ?? {}, failure: entry };
-	return { itemIndex: entry.itemIndex, json: { ...entry.task.json, estimatedCredits: entry.estimate } };
+	const variant = entry.variant === undefined ? {} : { variant: entry.variant };
+	if (isFailure(entry)) return { itemIndex: entry.itemIndex, json: { ...entry.json, ...variant }, failure: entry };
+	return { itemIndex: entry.itemIndex, json: { ...entry.task.json, ...variant, estimatedCredits: entry.estimate } };
 }
 
-async function waitCreated<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, reported: Reported[]): Promise<Reported[]> {
+async function waitCreated<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, reported: Reported[], poll?: PollOptions): Promise<Reported[]> {
 	const created = reported.filter((entry) => !entry.failure);
 	const tasks = created.map((entry) => ({ id: String(entry.json[kind.idField]), itemIndex: entry.itemIndex }));
-	const settled = await waitForTasks(ctx, kind as TaskKind<never>, tasks, readWaitSettings(ctx));
-	const byItem = new Map(created.map((entry, index) => [entry.itemIndex, settled[index]]));
+	const settled = await waitForTasks(ctx, kind as TaskKind<never>, tasks, readWaitSettings(ctx, poll));
+	// By entry, not item index: an item with several variants has several tasks.
+	const byEntry = new Map(created.map((entry, index) => [entry, settled[index]]));
 	return reported.map((entry) => {
-		const task = byItem.get(entry.itemIndex);
+		const task = byEntry.get(entry);
 		if (!task) return entry;
 		const json = { ...entry.json, ...task.state };
 		if (!task.reason) return { ...entry, json, binary: task.binary };
@@ -87,7 +98,7 @@ async function waitCreated<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, reporte
 function taskError(ctx: IExecuteFunctions, itemIndex: number, id: string, why: string): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `Task ${id}: ${why}`, {
 		itemIndex,
-		description: `The task was created (id ${id}); read it later with Wait For Task.`,
+		description: `The task was created (id ${id}); read it later by its id (Wait For Task; Compat Task → Task → Get for a compat task).`,
 	});
 }
 

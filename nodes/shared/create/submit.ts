@@ -11,6 +11,7 @@ import type { ReadyItem } from './plan';
 
 export interface SubmittedItem {
 	itemIndex: number;
+	variant?: number;
 	task: CreatedTask;
 	estimate: number | null;
 }
@@ -42,18 +43,18 @@ export async function submitAll<R>(
 	const results = await mapWithLimit(
 		ready,
 		options.concurrency,
-		async ({ itemIndex, request, estimate }): Promise<SubmittedItem | ItemFailure> => {
+		async ({ itemIndex, variant, request, estimate }): Promise<SubmittedItem | ItemFailure> => {
 			try {
-				return { itemIndex, task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs), estimate };
+				return { itemIndex, variant, task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs), estimate };
 			} catch (error) {
-				const failure = createFailure(ctx, error as Error, itemIndex);
+				const failure = { ...createFailure(ctx, error as Error, itemIndex), variant };
 				stop ??= isPaymentRequired(error) ? 'payment' : failure.sent === 'unknown' ? 'unknown' : undefined;
 				return failure;
 			}
 		},
 		() => (stop ??= isCancelled(ctx) ? 'stopped' : undefined) !== undefined,
 	);
-	return results.map((result, index) => result ?? notSent(ctx, ready[index].itemIndex, stop ?? 'stopped'));
+	return results.map((result, index) => result ?? { ...notSent(ctx, ready[index].itemIndex, stop ?? 'stopped'), variant: ready[index].variant });
 }
 
 /** A failed create: only a clear refusal by the service may say that nothing was created. */

@@ -50,3 +50,39 @@ export function batchOptions(): INodeProperties {
 		],
 	};
 }
+
+/** A Create node's model selector: the catalog's models, by alias, with their descriptions. */
+export function modelSelector(
+	models: ReadonlyArray<{ id: string; name: string; description: string }>,
+	preset: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName: 'Model',
+		name: 'model',
+		type: 'options',
+		noDataExpression: true,
+		options: models.map(({ id, name, description }) => ({ name, value: id, description })),
+		default: preset,
+		...extra,
+	};
+}
+
+/** A Create node's "Additional Options" collection. */
+export function additionalOptions(name: string, options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Additional Options', name, type: 'collection', placeholder: 'Add Option', default: {}, options };
+}
+
+/** A Create node's Generation Mode selector. */
+export function modeSelector(
+	modes: Array<{ value: string; name: string; description: string }>,
+	preset: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return { displayName: 'Generation Mode', name: 'generationMode', type: 'options', noDataExpression: true, options: modes, default: preset, ...extra };
+}
+
+/** A Create node's Prompt field. */
+export function promptProperty(description: string, extra: Partial<INodeProperties> = {}): INodeProperties {
+	return { displayName: 'Prompt', name: 'prompt', type: 'string', typeOptions: { rows: 4 }, default: '', description, ...extra };
+}

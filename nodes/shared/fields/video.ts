@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../catalog';
 import type { MediaArrayName, VideoModel } from '../catalog';
+import { modelSelector, modeSelector, promptProperty } from './generation-options';
 import { perModel } from './grouping';
 import { ARRAY_MODES, MODE_LABELS, modesWhere, nodeModes } from './video-modes';
 import type { VideoNodeMode } from './video-modes';
@@ -20,6 +21,11 @@ export const VIDEO_PARAMETER_NAMES = [
 	'urls',
 	'videoUrls',
 	'audioUrls',
+	'firstFrameBinary',
+	'lastFrameBinary',
+	'imageBinaries',
+	'videoBinaries',
+	'audioBinaries',
 	'sourceFrameTimestamps',
 	'draft',
 	'draftSourceOrderId',
@@ -45,14 +51,17 @@ const P = VIDEO_PARAMETER;
  */
 export function videoProperties(): INodeProperties[] {
 	return [
-		modelSelector(),
-		...perModel(VIDEO_MODELS, modeSelector),
+		modelSelector(VIDEO_MODELS, 'sd2.5'),
+		...perModel(VIDEO_MODELS, videoModeSelector),
 		...perModel(VIDEO_MODELS, promptField),
-		...perModel(VIDEO_MODELS, (model) => frameField(model, P.firstFrameUrl)),
-		...perModel(VIDEO_MODELS, (model) => frameField(model, P.lastFrameUrl)),
-		...([P.urls, P.videoUrls, P.audioUrls] as const).flatMap((name) =>
-			perModel(VIDEO_MODELS, (model) => mediaListField(model, name)),
-		),
+		...([P.firstFrameUrl, P.lastFrameUrl] as const).flatMap((name) => [
+			...perModel(VIDEO_MODELS, (model) => frameField(model, name)),
+			...perModel(VIDEO_MODELS, () => binaryMediaField(name, frameModes(name))),
+		]),
+		...([P.urls, P.videoUrls, P.audioUrls] as const).flatMap((name) => [
+			...perModel(VIDEO_MODELS, (model) => mediaListField(model, name)),
+			...perModel(VIDEO_MODELS, (model) => binaryMediaField(name, listModes(model, name))),
+		]),
 		...perModel(VIDEO_MODELS, timestampsField),
 		...perModel(VIDEO_MODELS, draftToggle),
 		...perModel(VIDEO_MODELS, draftSourceField),
@@ -64,41 +73,16 @@ export function videoProperties(): INodeProperties[] {
 	];
 }
 
-function modelSelector(): INodeProperties {
-	return {
-		displayName: 'Model',
-		name: P.model,
-		type: 'options',
-		noDataExpression: true,
-		options: VIDEO_MODELS.map(({ id, name, description }) => ({ name, value: id, description })),
-		default: 'sd2.5',
-	};
-}
-
-function modeSelector(model: VideoModel): INodeProperties {
-	return {
-		displayName: 'Generation Mode',
-		name: P.generationMode,
-		type: 'options',
-		noDataExpression: true,
-		options: nodeModes(model).map((mode) => ({ value: mode, ...MODE_LABELS[mode] })),
-		default: 'textToVideo',
-	};
+function videoModeSelector(model: VideoModel): INodeProperties {
+	return modeSelector(nodeModes(model).map((mode) => ({ value: mode, ...MODE_LABELS[mode] })), 'textToVideo');
 }
 
 const shownIn = (modes: VideoNodeMode[]) => ({ show: { [P.generationMode]: modes } });
 
 function promptField(model: VideoModel): INodeProperties {
 	const required = model.params.prompt.requiredIn;
-	return {
-		displayName: 'Prompt',
-		name: P.prompt,
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		description: `What to generate, at most ${model.params.prompt.maxLength} characters. Required for ${required.map((mode) => MODE_LABELS[mode].name).join(', ')}.`,
-		displayOptions: shownIn(modesWhere(model, (mode) => mode !== 'final')),
-	};
+	const description = `What to generate, at most ${model.params.prompt.maxLength} characters. Required for ${required.map((mode) => MODE_LABELS[mode].name).join(', ')}.`;
+	return promptProperty(description, { displayOptions: shownIn(modesWhere(model, (mode) => mode !== 'final')) });
 }
 
 function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): string {
@@ -107,16 +91,50 @@ function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): strin
 	return accepts.includes('https') ? 'an https URL or asset://<providerAssetId>' : 'asset://<providerAssetId> of an uploaded asset';
 }
 
-function frameField(model: VideoModel, name: typeof P.firstFrameUrl | typeof P.lastFrameUrl): INodeProperties {
+type FrameName = typeof P.firstFrameUrl | typeof P.lastFrameUrl;
+
+const frameModes = (name: FrameName): VideoNodeMode[] => (name === P.firstFrameUrl ? ['firstFrame', 'keyframes'] : ['keyframes']);
+
+/** Not required: the frame may come from binary data instead (the node says so when both are empty). */
+function frameField(model: VideoModel, name: FrameName): INodeProperties {
 	const first = name === P.firstFrameUrl;
 	return {
 		displayName: first ? 'First Frame Image URL' : 'Last Frame Image URL',
 		name,
 		type: 'string',
 		default: '',
-		required: true,
-		description: `The ${first ? 'first' : 'last'} frame: ${urlHint(model, 'images')}`,
-		displayOptions: shownIn(first ? ['firstFrame', 'keyframes'] : ['keyframes']),
+		description: `The ${first ? 'first' : 'last'} frame: ${urlHint(model, 'images')}. Or leave empty and give a binary field below.`,
+		displayOptions: shownIn(frameModes(name)),
+	};
+}
+
+/** The binary-data companion of each media field, by the media field's name. */
+export const BINARY_MEDIA = {
+	firstFrameUrl: { name: P.firstFrameBinary, displayName: 'First Frame Binary Field' },
+	lastFrameUrl: { name: P.lastFrameBinary, displayName: 'Last Frame Binary Field' },
+	urls: { name: P.imageBinaries, displayName: 'Reference Image Binary Fields' },
+	videoUrls: { name: P.videoBinaries, displayName: 'Video Binary Fields' },
+	audioUrls: { name: P.audioBinaries, displayName: 'Reference Audio Binary Fields' },
+} as const;
+
+/**
+ * Files of the input item (a photo from Google Drive, a clip from a previous node): the node
+ * uploads them the right way for the model, waits for their review and sends what the model takes.
+ */
+function binaryMediaField(media: keyof typeof BINARY_MEDIA, modes: VideoNodeMode[]): INodeProperties | undefined {
+	if (modes.length === 0) return undefined;
+	const { name, displayName } = BINARY_MEDIA[media];
+	const list = media !== P.firstFrameUrl && media !== P.lastFrameUrl;
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder: list ? 'data, data_1' : 'data',
+		description: list
+			? 'Binary fields of the input item to upload and use, comma-separated; they come before the URLs above'
+			: 'A binary field of the input item to upload and use instead of the URL',
+		displayOptions: shownIn(modes),
 	};
 }
 
@@ -126,8 +144,10 @@ const LIST_LABELS: Record<MediaArrayName, { title: string; kind: 'images' | 'vid
 	audioUrls: { title: 'Reference Audio URLs', kind: 'audios' },
 };
 
+const listModes = (model: VideoModel, name: MediaArrayName) => ARRAY_MODES.filter((mode) => model.references.modes[mode][name].max > 0);
+
 function mediaListField(model: VideoModel, name: MediaArrayName): INodeProperties | undefined {
-	const modes = ARRAY_MODES.filter((mode) => model.references.modes[mode][name].max > 0);
+	const modes = listModes(model, name);
 	if (modes.length === 0) return undefined;
 	const { title, kind } = LIST_LABELS[name];
 	const source = name === P.videoUrls ? ' For Edit and Extend the first video is the source (Video 1).' : '';

@@ -13,6 +13,57 @@ import type { PollOptions } from '../polling';
 export function waitProperties(displayOptions?: IDisplayOptions): INodeProperties[] {
 	const shown = displayOptions ? { displayOptions } : {};
 	return [
+		...downloadProperties(displayOptions),
+		{
+			displayName: 'Wait Options',
+			name: 'waitOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			...shown,
+			options: [
+				{
+					displayName: 'Max Poll Interval (Seconds)',
+					name: 'maxPollIntervalSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0.2, numberPrecision: 2 },
+					default: 30,
+					description: 'The longest wait between two checks of one task. Each task is checked when the tasks that already finished say it will be done.',
+				},
+				{
+					displayName: 'Parallel Checks',
+					name: 'concurrency',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: 50 },
+					default: 8,
+					description: 'How many task status requests may be in flight at once',
+				},
+				{
+					displayName: 'Poll Interval (Seconds)',
+					name: 'pollIntervalSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0.2, numberPrecision: 2 },
+					default: 0.25,
+					description: 'The shortest wait between two checks of one task',
+				},
+				{
+					displayName: 'Timeout (Minutes)',
+					name: 'timeoutMinutes',
+					type: 'number',
+					typeOptions: { minValue: 0.01, numberPrecision: 2 },
+					default: 30,
+					description:
+						'How long to wait for all tasks together, downloads and retries included; a task still running then is reported with its ID and last status',
+				},
+			],
+		},
+	];
+}
+
+/** Whether to download a finished task's files, and into which binary field (Wait For Task, Create nodes, Task Trigger). */
+export function downloadProperties(displayOptions?: IDisplayOptions): INodeProperties[] {
+	const shown = displayOptions ? { displayOptions } : {};
+	return [
 		{
 			displayName: 'Download Result Files',
 			name: 'download',
@@ -31,49 +82,6 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 			hint: 'The name of the binary field; a task with several files also gets <field>_1, <field>_2, ...',
 			displayOptions: withShow(displayOptions, { download: [true] }),
 		},
-		{
-			displayName: 'Wait Options',
-			name: 'waitOptions',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			...shown,
-			options: [
-				{
-					displayName: 'Max Poll Interval (Seconds)',
-					name: 'maxPollIntervalSeconds',
-					type: 'number',
-					typeOptions: { minValue: 0.2, numberPrecision: 2 },
-					default: 30,
-					description: 'The longest wait between two checks; the interval grows by half each round up to this',
-				},
-				{
-					displayName: 'Parallel Checks',
-					name: 'concurrency',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: 50 },
-					default: 8,
-					description: 'How many task status requests may be in flight at once',
-				},
-				{
-					displayName: 'Poll Interval (Seconds)',
-					name: 'pollIntervalSeconds',
-					type: 'number',
-					typeOptions: { minValue: 0.2, numberPrecision: 2 },
-					default: 5,
-					description: 'The first wait between two checks of all unfinished tasks',
-				},
-				{
-					displayName: 'Timeout (Minutes)',
-					name: 'timeoutMinutes',
-					type: 'number',
-					typeOptions: { minValue: 0.01, numberPrecision: 2 },
-					default: 30,
-					description:
-						'How long to wait for all tasks together, downloads and retries included; a task still running then is reported with its ID and last status',
-				},
-			],
-		},
 	];
 }
 
@@ -83,8 +91,8 @@ export interface WaitSettings {
 	binaryProperty: string;
 }
 
-/** Reads the wait fields once per execution: all items are waited on together. */
-export function readWaitSettings(ctx: IExecuteFunctions): WaitSettings {
+/** Reads the wait fields once per execution: all items are waited on together. `defaults` fill fields not added. */
+export function readWaitSettings(ctx: IExecuteFunctions, defaults: PollOptions = DEFAULT_POLL): WaitSettings {
 	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
 	const download = ctx.getNodeParameter('download', 0, false) as boolean;
 	/** A field in `unitMs` units as milliseconds, or the poller's default when it was not added. */
@@ -94,11 +102,11 @@ export function readWaitSettings(ctx: IExecuteFunctions): WaitSettings {
 		download,
 		binaryProperty: download ? (ctx.getNodeParameter('binaryProperty', 0, 'data') as string) : 'data',
 		poll: {
-			...DEFAULT_POLL,
-			intervalMs: ms(options.pollIntervalSeconds, 1000, DEFAULT_POLL.intervalMs),
-			maxIntervalMs: ms(options.maxPollIntervalSeconds, 1000, DEFAULT_POLL.maxIntervalMs),
-			timeoutMs: ms(options.timeoutMinutes, 60_000, DEFAULT_POLL.timeoutMs),
-			concurrency: options.concurrency ?? DEFAULT_POLL.concurrency,
+			...defaults,
+			intervalMs: ms(options.pollIntervalSeconds, 1000, defaults.intervalMs),
+			maxIntervalMs: ms(options.maxPollIntervalSeconds, 1000, defaults.maxIntervalMs),
+			timeoutMs: ms(options.timeoutMinutes, 60_000, defaults.timeoutMs),
+			concurrency: options.concurrency ?? defaults.concurrency,
 		},
 	};
 }

@@ -50,6 +50,13 @@ export function errorText(error: unknown): string | undefined {
 	return text || undefined;
 }
 
+/** A timestamp as epoch ms: a positive number in `unitMs` units or an ISO 8601 string; else undefined. */
+export function epochMs(value: unknown, unitMs = 1): number | undefined {
+	if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value * unitMs;
+	const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
+	return Number.isNaN(parsed) ? undefined : parsed;
+}
+
 export function urlsOf(entries: unknown, read: (entry: IDataObject) => unknown): string[] {
 	if (!Array.isArray(entries)) return [];
 	return entries

@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { COMPAT } from '../catalog';
+import { DEFAULT_POLL } from '../polling';
+import type { PollOptions } from '../polling';
 import { validateCompatTask } from '../rules';
 import { apiRequest } from '../transport';
-import { asRecord, errorText, phaseFrom, requireId, requireStatus, urlsOf } from './answers';
+import { asRecord, epochMs, errorText, phaseFrom, requireId, requireStatus, urlsOf } from './answers';
 import type { TaskKind } from './types';
 
 /** running → succeeded | failed (compat spec: States and transitions > Task). */
@@ -33,4 +35,27 @@ export const compatTasks: TaskKind<IDataObject> = {
 		urlsOf(state.content, (item) => (item.type === 'video_url' ? (item.video_url as IDataObject | undefined)?.url : undefined)),
 	// The shape of a failed compat task is "not shown": read `error` as either a string or {code, message}.
 	failureReason: (state) => errorText(state.error),
+	// Unix seconds, as upstream. The spec shows no completion time: `updated_at` of a finished task
+	// is read as it when present; without it the wait takes the moment it saw the task finished.
+	times: (state) => ({
+		createdAt: epochMs(state.created_at, 1000),
+		completedAt: state.status === succeeded || state.status === failed ? epochMs(state.updated_at, 1000) : undefined,
+	}),
 };
+
+/** The spec recommends polling every 10-30 s: no task is checked more often than every 10 s, nor less often than every 30 s. */
+export const COMPAT_POLL: PollOptions = {
+	...DEFAULT_POLL,
+	intervalMs: COMPAT.pollIntervalSeconds.min * 1000,
+	maxIntervalMs: COMPAT.pollIntervalSeconds.max * 1000,
+};
+
+/**
+ * When a succeeded task's result link stops working: 24 hours after completion (spec: Limits).
+ * The spec shows no completion time; the upstream format's `updated_at` (unix seconds) is read as
+ * it, else `created_at` (an earlier time, so the expiry is never announced late); null when neither is there.
+ */
+export function resultLinkExpiry(state: IDataObject): Date | null {
+	const stamp = [state.updated_at, state.created_at].find((value) => typeof value === 'number' && value > 0) as number | undefined;
+	return stamp === undefined ? null : new Date((stamp + COMPAT.resultLinkHours * 3600) * 1000);
+}

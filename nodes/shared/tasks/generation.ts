@@ -4,7 +4,7 @@ import { TASK } from '../catalog';
 import { estimateCredits } from '../pricing';
 import { validateRequest } from '../rules';
 import type { CreateTaskRequest } from '../rules';
-import { errorText, phaseFrom, urlsOf } from './answers';
+import { epochMs, errorText, phaseFrom, urlsOf } from './answers';
 import type { TaskKind } from './types';
 import { createByPath, queryByPath } from './unified';
 
@@ -24,4 +24,5 @@ export const generationTasks: TaskKind<CreateTaskRequest> = {
 	phase: phaseFrom({ succeeded, failed }),
 	resultUrls: (state) => urlsOf(state.output, (file) => file.url),
 	failureReason: (state) => errorText(state.error),
+	times: (state) => ({ createdAt: epochMs(state.createTime), completedAt: epochMs(state.completeTime) }),
 };

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { TaskTimes } from '../polling';
 import type { ApiContext, Service } from '../transport';
 
 /** The three phases that matter to a waiter; each kind maps its own statuses onto them. */
@@ -36,4 +37,6 @@ export interface TaskKind<Request = IDataObject> {
 	resultUrls(state: IDataObject): string[];
 	/** Why a failed task failed, in the service's words. */
 	failureReason(state: IDataObject): string | undefined;
+	/** The task's creation and completion times from its answer, so a wait can learn how long tasks take. */
+	times?(state: IDataObject): TaskTimes;
 }

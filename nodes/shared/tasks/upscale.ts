@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { UPSCALE } from '../catalog';
 import { estimateUpscaleCredits } from '../pricing';
 import { validateUpscaleCreate } from '../rules';
-import { errorText, phaseFrom, urlsOf } from './answers';
+import { epochMs, errorText, phaseFrom, urlsOf } from './answers';
 import type { TaskKind } from './types';
 import { createByPath, queryByPath } from './unified';
 
@@ -29,4 +29,5 @@ export const upscaleTasks: TaskKind<UpscaleRequest> = {
 	phase: phaseFrom({ succeeded, failed }),
 	resultUrls: (state) => urlsOf([state.result], (result) => result.url),
 	failureReason: (state) => errorText(state.error),
+	times: (state) => ({ createdAt: epochMs(state.createdAt), completedAt: epochMs(state.finishedAt) }),
 };

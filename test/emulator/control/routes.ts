@@ -5,6 +5,7 @@ import type { Ctx, Route } from '../http/router';
 import { mergeSettings } from '../settings';
 import { parseFault } from './faults';
 import type { Fault } from './faults';
+import { sinkRoutes } from './sink';
 
 /** Unauthenticated endpoints for tests and the demo (README: Control API). */
 
@@ -89,4 +90,5 @@ export const controlRoutes: Route[] = [
 		},
 	},
 	{ method: 'POST', path: '/__control/tasks/:taskId/age', public: true, handler: ageTask },
+	...sinkRoutes,
 ];

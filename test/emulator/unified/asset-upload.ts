@@ -73,7 +73,7 @@ function fromJson(ctx: Ctx): Upload {
 function store(ctx: Ctx, account: Account, upload: Upload, alt: boolean): Asset {
 	const { emu } = ctx;
 	const fileId = upload.bytes ? emu.files.add(upload.bytes, upload.info.format as string) : undefined;
-	const url = upload.url ?? (alt ? emu.files.altUrl(fileId as string) : emu.files.url(ctx.origin, fileId as string));
+	const url = upload.url ?? (alt ? emu.files.altUrl(fileId as string) : emu.files.assetUrl(ctx.origin, fileId as string));
 	const asset: Asset = {
 		assetId: emu.store.nextNumber(),
 		providerAssetId: alt ? null : newId('ast'),

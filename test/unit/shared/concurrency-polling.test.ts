@@ -32,9 +32,9 @@ describe('mapWithLimit', () => {
 const noCancel = {};
 
 describe('pollAll', () => {
-	const options = { intervalMs: 5, maxIntervalMs: 20, backoff: 2, timeoutMs: 2000, concurrency: 2 };
+	const options = { intervalMs: 5, maxIntervalMs: 20, timeoutMs: 2000, concurrency: 2 };
 
-	test('polls every open task each round until each reaches a terminal phase', async () => {
+	test('polls every open task until each reaches a terminal phase', async () => {
 		const finishAfter: Record<string, number> = { a: 1, b: 3, c: 5 };
 		const calls: Record<string, number> = { a: 0, b: 0, c: 0 };
 		const results = await pollAll(noCancel, ['a', 'b', 'c'], {
@@ -130,5 +130,42 @@ describe('pollAll', () => {
 		}, options);
 		expect(results[0]).toMatchObject({ outcome: 'error', error: new Error('not a task') });
 		expect(results[1]).toMatchObject({ outcome: 'succeeded' });
+	});
+});
+
+describe('pollAll on each task\'s own schedule', () => {
+	const options = { intervalMs: 0, maxIntervalMs: 60_000, timeoutMs: 10_000, concurrency: 4 };
+
+	test('before a duration is known only the scout and the last task are asked; the others once, after the scout completed', async () => {
+		const calls: string[] = [];
+		let scoutChecks = 0;
+		const createdAt = Date.now();
+		const results = await pollAll(noCancel, ['scout', 'middle', 'last'], {
+			query: async (id) => {
+				calls.push(id);
+				if (id === 'scout') return ++scoutChecks >= 3 ? 'DONE' : 'RUNNING';
+				return id === 'middle' || calls.includes('middle') ? 'DONE' : 'RUNNING';
+			},
+			phase: (state): Phase => (state === 'DONE' ? 'succeeded' : 'running'),
+			isPermanent: () => false,
+			// Every task was created at the same moment and takes 100 ms, as the service reports it.
+			times: (state) => ({ createdAt, completedAt: state === 'DONE' ? createdAt + 100 : undefined }),
+		}, options);
+		expect(results.map((result) => result.outcome)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+		expect(calls.slice(0, 2)).toEqual(['scout', 'last']);
+		expect(calls.filter((id) => id === 'middle')).toHaveLength(1);
+		expect(calls.indexOf('middle')).toBeGreaterThan(calls.lastIndexOf('scout'));
+	});
+
+	test('a group learns only from its own tasks: each group sends its own scout', async () => {
+		const calls: string[] = [];
+		await pollAll(noCancel, ['a1', 'a2', 'a3', 'b1', 'b2', 'b3'], {
+			query: async (id) => (calls.push(id), 'DONE'),
+			phase: (): Phase => 'succeeded',
+			isPermanent: () => false,
+			group: (index) => (index < 3 ? 'a' : 'b'),
+		}, options);
+		expect(calls.slice(0, 4).sort()).toEqual(['a1', 'a3', 'b1', 'b3']);
+		expect(calls).toHaveLength(6);
 	});
 });

@@ -1,0 +1,14 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { Verdict } from '../../shared/tasks';
+
+/** Throws a refused verdict in the spec's words (its code, then the field), before anything is sent. */
+export function assertVerdict(ctx: IExecuteFunctions, verdict: Verdict, itemIndex: number): void {
+	if (verdict.ok) return;
+	const field = verdict.path ? `Field: ${verdict.path}. ` : '';
+	throw new NodeOperationError(ctx.getNode(), `${verdict.code}: ${verdict.message}`, {
+		itemIndex,
+		description: `${field}Nothing was sent.`,
+	});
+}

@@ -1,0 +1,21 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { withShow } from '../../shared/fields/grouping';
+
+/**
+ * Shared wait fields, shown for one operation, with the compat API's cadence: the spec recommends
+ * polling every 10-30 s, so the first wait defaults to 10 s (COMPAT_POLL is the same when unset).
+ */
+export function compatWaitFields(properties: INodeProperties[], displayOptions: IDisplayOptions): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: withShow(property.displayOptions, displayOptions.show ?? {}),
+		...(property.name === 'waitOptions' ? { options: property.options?.map(withCompatInterval) } : {}),
+	}));
+}
+
+function withCompatInterval<T>(option: T): T {
+	const field = option as INodeProperties;
+	if (field.name !== 'pollIntervalSeconds') return option;
+	return { ...field, default: 10, description: 'The first wait between two checks (the spec recommends 10-30 s)' } as T;
+}

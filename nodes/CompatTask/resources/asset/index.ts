@@ -1,0 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as batchCreate from './batch.operation';
+import * as create from './create.operation';
+import * as deleteOperation from './delete.operation';
+import * as get from './get.operation';
+import * as list from './list.operation';
+import * as waitForReview from './waitForReview.operation';
+
+export const operations = { batchCreate, create, delete: deleteOperation, get, list, waitForReview };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['asset'] } },
+		options: [
+			{ name: 'Batch Create', value: 'batchCreate', action: 'Create assets in a batch', description: 'Upload many assets: from the input items or a spreadsheet' },
+			{ name: 'Create', value: 'create', action: 'Create an asset', description: 'Upload an image or video by URL for review' },
+			{ name: 'Delete', value: 'delete', action: 'Delete an asset', description: 'Soft-delete: submitted tasks are unaffected' },
+			{ name: 'Get', value: 'get', action: 'Get an asset', description: 'Read an asset and its review status' },
+			{ name: 'List', value: 'list', action: 'List assets', description: 'List assets by group and status' },
+			{ name: 'Wait for Review', value: 'waitForReview', action: 'Wait for asset review', description: 'Wait until each asset is Active or Failed' },
+		],
+		default: 'create',
+	},
+	...batchCreate.properties,
+	...create.properties,
+	...deleteOperation.properties,
+	...get.properties,
+	...list.properties,
+	...waitForReview.properties,
+];

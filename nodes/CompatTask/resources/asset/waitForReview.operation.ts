@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { COMPAT } from '../../../shared/catalog';
+import { getAsset } from '../../../shared/compat-api';
+import { readWaitSettings, waitProperties } from '../../../shared/fields/wait';
+import { asNodeError, errorItem } from '../../../shared/item-loop';
+import { pollAll } from '../../../shared/polling';
+import type { Phase, PollResult } from '../../../shared/polling';
+import { isPermanentError } from '../../../shared/task-waiting';
+import { assetLocator, readLocator } from '../../helpers/locators';
+
+const show = { resource: ['asset'], operation: ['waitForReview'] };
+
+/** Only the timing options of the shared wait fields: a review has no file to download. */
+export const properties: INodeProperties[] = [
+	assetLocator({ show }),
+	...waitProperties({ show }).filter((property) => property.name === 'waitOptions'),
+];
+
+/** Processing → Active (approved) or Failed (rejected) (spec: States and transitions > Asset). */
+const [, active, failed] = COMPAT.assetStatuses;
+const reviewPhase = (asset: IDataObject): Phase =>
+	asset.status === active ? 'succeeded' : asset.status === failed ? 'failed' : 'running';
+
+/**
+ * Waits on the review of every item's asset together. Output 1: Active assets. Output 2: Failed
+ * ones, and those still Processing at the timeout or unreadable, with an `error` saying why.
+ */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const ids: Array<{ id: string; itemIndex: number }> = [];
+	const [approved, others]: INodeExecutionData[][] = [[], []];
+	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
+		try {
+			ids.push({ id: readLocator(ctx, 'assetId', itemIndex), itemIndex });
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
+			others.push(errorItem(error as Error, itemIndex));
+		}
+	}
+	const { poll } = readWaitSettings(ctx);
+	const poller = {
+		query: async (id: string, index: number, deadline: number) => await getAsset(ctx, id, ids[index].itemIndex, deadline),
+		phase: reviewPhase,
+		isPermanent: isPermanentError,
+	};
+	const results = await pollAll(ctx, ids.map((entry) => entry.id), poller, poll);
+	results.forEach((result, index) => {
+		const input = ctx.getInputData()[ids[index].itemIndex].json;
+		const json = { ...input, officialId: ids[index].id, ...result.last, outcome: result.outcome, ...whyNot(result, poll.timeoutMs) };
+		(result.outcome === 'succeeded' ? approved : others).push({ json, pairedItem: { item: ids[index].itemIndex } });
+	});
+	return [approved, others];
+}
+
+function whyNot(result: PollResult<IDataObject>, timeoutMs: number): IDataObject {
+	switch (result.outcome) {
+		case 'succeeded':
+			return {};
+		case 'failed':
+			return { error: `The asset was rejected by review${result.last?.failReason ? `: ${String(result.last.failReason)}` : ''}` };
+		case 'error':
+			return { error: result.error?.message ?? 'The asset could not be read' };
+		case 'cancelled':
+			return { error: 'Not finished: the execution was stopped while waiting; the review goes on at the service' };
+		default:
+			return { error: `Still ${String(result.last?.status ?? 'unread')} after ${Math.round(timeoutMs / 1000)} s: wait again later, or raise the timeout` };
+	}
+}

@@ -1,0 +1,47 @@
+import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { cancelSignal } from '../../../shared/abort';
+import { safeFileName } from '../../../shared/binary';
+import { connectionError, httpError } from '../../../shared/api-errors';
+import { describeFailure } from '../../../shared/http/failure';
+import { attemptClock, untilAborted } from '../../../shared/http/limits';
+import { CREDENTIAL } from '../../../shared/transport';
+
+const PATH = '/v1/assets/batch/template';
+const FALLBACK_NAME = 'assets-batch-template.xlsx';
+
+/**
+ * GET the template as bytes. The transport reads JSON only, so this one authenticated GET is sent
+ * here: to the credential's own Base URL, redirects not followed (the key stays home), bounded by
+ * one minute and the Stop button.
+ */
+export async function downloadTemplate(ctx: IExecuteFunctions, itemIndex: number): Promise<IBinaryData> {
+	const credentials = await ctx.getCredentials(CREDENTIAL.compat, itemIndex);
+	const url = String(credentials.baseUrl ?? '').replace(/\/+$/, '') + PATH;
+	const clock = attemptClock(cancelSignal(ctx));
+	let response: IN8nHttpFullResponse;
+	try {
+		const request = ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL.compat, {
+			method: 'GET',
+			url,
+			encoding: 'arraybuffer',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+			timeout: clock.limitMs,
+			abortSignal: clock.signal,
+		}) as Promise<IN8nHttpFullResponse>;
+		response = await untilAborted(request, clock.signal);
+	} catch (error) {
+		throw connectionError(ctx.getNode(), describeFailure(error), itemIndex);
+	}
+	const bytes = Buffer.from(response.body as ArrayBuffer);
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		throw httpError(ctx.getNode(), 'compat', response.statusCode, bytes.toString('utf8'), itemIndex, String(credentials.apiKey ?? ''));
+	}
+	const type = response.headers?.['content-type'];
+	const disposition = String(response.headers?.['content-disposition'] ?? '');
+	const fileName = safeFileName(/filename="?([^";]+)"?/.exec(disposition)?.[1] ?? '', FALLBACK_NAME);
+	return await ctx.helpers.prepareBinaryData(bytes, fileName, typeof type === 'string' ? type.split(';')[0] : undefined);
+}

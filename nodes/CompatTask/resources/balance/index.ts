@@ -1,0 +1,36 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { COMPAT } from '../../../shared/catalog';
+import { getBalance } from '../../../shared/compat-api';
+import { mapItems } from '../../../shared/item-loop';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['balance'] } },
+		options: [{ name: 'Get', value: 'get', action: 'Get the balance', description: 'Read the balance and the markup rate' }],
+		default: 'get',
+	},
+];
+
+/**
+ * The balance (the service's four-decimal string) and markup rate, plus whether a task can be
+ * submitted: the service refuses new tasks below a balance of 100 (spec: Limits).
+ */
+async function get(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return [
+		await mapItems(ctx, async (itemIndex) => {
+			const { balance, markupRate } = await getBalance(ctx, itemIndex);
+			const amount = Number(balance);
+			// null when the balance is not a number the node can read: the service still decides.
+			const canSubmitTasks = balance !== '' && Number.isFinite(amount) ? amount >= COMPAT.minBalance : null;
+			const advice = `The balance is below the ${COMPAT.minBalance} needed to submit a task: top up before creating tasks`;
+			return { balance, markupRate, minimumBalance: COMPAT.minBalance, canSubmitTasks, ...(canSubmitTasks === false ? { advice } : {}) };
+		}),
+	];
+}
+
+export const operations = { get: { execute: get } };

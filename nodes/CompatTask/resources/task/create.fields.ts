@@ -1,0 +1,140 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { COMPAT } from '../../../shared/catalog';
+
+/** Media rows: type, source (URL / asset:// / Base64 data URI, or an image from a binary field) and role. */
+export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Media',
+		name: 'media',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Media',
+		default: {},
+		description: 'Images, videos and audio sent with the prompt; audio needs an image or a video too',
+		displayOptions,
+		options: [
+			{
+				displayName: 'Media',
+				name: 'rows',
+				// Sorted by name, as n8n's lint requires.
+				values: [
+					{
+						displayName: 'Binary Field',
+						name: 'binaryProperty',
+						type: 'string',
+						default: 'data',
+						description: 'The input item\'s binary field holding the image',
+						displayOptions: { show: { source: ['binary'] } },
+					},
+					{
+						displayName: 'Role',
+						name: 'role',
+						type: 'options',
+						options: [
+							{ name: 'None (Service Default)', value: '' },
+							...COMPAT.roleOptions.map(({ name, value, description }) => ({ name, value, description })),
+						],
+						default: '',
+						description: 'How the model uses this item: first/last frame, or a reference image, video or audio',
+					},
+					{
+						displayName: 'Source',
+						name: 'source',
+						type: 'options',
+						options: [
+							{ name: 'Binary Field (Image, Sent as Base64)', value: 'binary' },
+							{ name: 'URL or Asset', value: 'url' },
+						],
+						default: 'url',
+					},
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						options: [
+							{ name: 'Audio', value: 'audio_url' },
+							{ name: 'Image', value: 'image_url' },
+							{ name: 'Video', value: 'video_url', description: 'Version 2.0 models only' },
+						],
+						default: 'image_url',
+					},
+					{
+						displayName: 'URL',
+						name: 'url',
+						type: 'string',
+						default: '',
+						placeholder: 'https://example.com/a.png or asset://asset_123',
+						description: 'A public URL, asset://&lt;officialId&gt; of an Active asset, or a Base64 data URI (images)',
+						displayOptions: { show: { source: ['url'] } },
+					},
+				],
+			},
+		],
+	};
+}
+
+const { min, max } = COMPAT.duration;
+
+export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Automatic Duration',
+				name: 'automaticDuration',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the model chooses the length (sends duration -1)',
+			},
+			{
+				displayName: 'Duration (Seconds)',
+				name: 'duration',
+				type: 'number',
+				typeOptions: { minValue: min, maxValue: max },
+				default: 5,
+				description: `Video length, ${min}-${max} s (service default 5)`,
+			},
+			{
+				displayName: 'Generate Audio',
+				name: 'generateAudio',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the video has sound (false gives a silent video)',
+			},
+			{
+				displayName: 'Ratio',
+				name: 'ratio',
+				type: 'options',
+				options: COMPAT.ratio.options.map(({ name, value }) => ({ name, value })),
+				default: 'adaptive',
+			},
+			{
+				displayName: 'Resolution',
+				name: 'resolution',
+				type: 'options',
+				options: COMPAT.resolution.options.map(({ name, value }) => ({ name, value })),
+				default: '720p',
+			},
+			{
+				displayName: 'Watermark',
+				name: 'watermark',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the video carries a watermark',
+			},
+			{
+				displayName: 'Web Search',
+				name: 'webSearch',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to enhance the prompt with a web search (text to video only: no media)',
+			},
+		],
+	};
+}

@@ -1,0 +1,66 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { downloadToBinary } from '../../../shared/binary';
+import { asNodeError, errorItem } from '../../../shared/item-loop';
+import { compatTasks } from '../../../shared/tasks';
+import { resultLinkExpiry } from '../../../shared/tasks/compat';
+import { readTaskId, taskIdField } from './task-id';
+
+const show = { resource: ['task'], operation: ['get'] };
+
+export const properties: INodeProperties[] = [
+	taskIdField('get'),
+	{
+		displayName: 'Download Result File',
+		name: 'download',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to download the video of a succeeded task into binary data (its link lives 24 hours)',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryProperty',
+		type: 'string',
+		default: 'data',
+		required: true,
+		displayOptions: { show: { ...show, download: [true] } },
+	},
+];
+
+/** The task as the service returns it, plus when its result link expires (24 h after completion). */
+function withExpiry(state: IDataObject, now: number): IDataObject {
+	if (compatTasks.phase(state) !== 'succeeded') return state;
+	const expiry = resultLinkExpiry(state);
+	return { ...state, resultLinkExpiresAt: expiry?.toISOString() ?? null, resultLinkExpired: expiry ? expiry.getTime() <= now : null };
+}
+
+/** Reads each item's task once; with Download, fetches a succeeded task's video unless its link has expired. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
+		try {
+			output.push({ ...(await getOne(ctx, itemIndex)), pairedItem: { item: itemIndex } });
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
+			output.push(errorItem(error as Error, itemIndex));
+		}
+	}
+	return [output];
+}
+
+async function getOne(ctx: IExecuteFunctions, itemIndex: number): Promise<Pick<INodeExecutionData, 'json' | 'binary'>> {
+	const id = readTaskId(ctx, itemIndex);
+	const json = withExpiry(await compatTasks.query(ctx, id, itemIndex), Date.now());
+	const [url] = compatTasks.resultUrls(json);
+	if (!ctx.getNodeParameter('download', itemIndex, false) || !url) return { json };
+	if (json.resultLinkExpired === true) {
+		throw new NodeOperationError(ctx.getNode(), `Task ${id}: its result link expired at ${String(json.resultLinkExpiresAt)}`, {
+			itemIndex,
+			description: 'A result link lives 24 hours after the task completes. Nothing was downloaded: create the task again for a new video.',
+		});
+	}
+	const property = ctx.getNodeParameter('binaryProperty', itemIndex, 'data') as string;
+	return { json, binary: { [property]: await downloadToBinary(ctx, url, `${id}.mp4`, { expect: 'video' }) } };
+}

@@ -1,0 +1,24 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** The Task ID field of Get and Wait: the id the create returned, `{{ $json.id }}` by default. */
+export function taskIdField(operation: string): INodeProperties {
+	return {
+		displayName: 'Task ID',
+		name: 'taskId',
+		type: 'string',
+		default: '={{ $json.id }}',
+		required: true,
+		description: 'The ID returned when the task was created',
+		displayOptions: { show: { resource: ['task'], operation: [operation] } },
+	};
+}
+
+export function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
+	const id = String(ctx.getNodeParameter('taskId', itemIndex, '') ?? '').trim();
+	if (id) return id;
+	throw new NodeOperationError(ctx.getNode(), 'Task ID is empty', {
+		itemIndex,
+		description: 'Map the id of the Create output, for example {{ $json.id }}. Nothing was sent.',
+	});
+}

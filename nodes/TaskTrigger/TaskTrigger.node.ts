@@ -1,0 +1,51 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { forgetDeliveries } from '../shared/callback/dedupe';
+
+import { triggerProperties } from './properties';
+import { receiveTask } from './receive';
+import { requireSecret } from './settings';
+
+export class TaskTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Task Trigger',
+		name: 'taskTrigger',
+		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ "on " + $parameter["events"].join(" or ") }}',
+		description: 'Starts the workflow when a generation or upscale task finishes and the service calls back',
+		defaults: { name: 'Task Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'unifiedGenerationApi', required: true, displayOptions: { show: { verifyWithApi: [true] } } }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'task' }],
+		properties: triggerProperties,
+	};
+
+	/**
+	 * The service keeps no webhook registration (each task names its own callBackUrl), so activation
+	 * registers nothing remote: it refuses a trigger without a Secret, and deactivation frees the
+	 * trigger's remembered deliveries.
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return false;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				requireSecret(this);
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				forgetDeliveries(`${this.getWorkflow().id}:${this.getNode().id}:`);
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveTask(this);
+	}
+}

@@ -1,0 +1,82 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { recentDeliveries } from '../shared/callback/dedupe';
+import { readPostedTask } from '../shared/callback/posted-task';
+import type { PostedTask } from '../shared/callback/posted-task';
+import { checkSecret, SECRET_PARAMETER } from '../shared/callback/secret';
+import { verifyPosted } from '../shared/callback/verify';
+import { DEFAULT_POLL } from '../shared/polling';
+import { settle } from '../shared/task-waiting';
+import { readTriggerSettings, wantsState, wantsType } from './settings';
+import type { TriggerSettings } from './settings';
+
+/** Downloads of the result files end within this, like one Wait For Task's default timeout. */
+const DOWNLOAD_TIMEOUT_MS = 30 * 60_000;
+
+const NOTHING: IWebhookResponseData = { noWebhookResponse: true };
+
+/**
+ * One webhook call: refuse it without the secret (401 missing, 403 wrong) or when the body is not
+ * a task (400); otherwise answer 200 at once, because the service retries an answer it does not
+ * get quickly, and only then dedupe, verify, filter and download. Each step may start nothing.
+ */
+export async function receiveTask(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const settings = readTriggerSettings(ctx);
+	const query = ctx.getQueryData() as Record<string, unknown>;
+	const secret = checkSecret(settings.secret, query[SECRET_PARAMETER]);
+	if (secret !== 'ok') {
+		const message = secret === 'missing' ? 'The URL has no ?secret=' : 'The URL\'s secret is not this trigger\'s Secret';
+		return answer(ctx, secret === 'missing' ? 401 : 403, `${message}; nothing was started`);
+	}
+	const posted = readPostedTask(ctx.getBodyData());
+	if ('problem' in posted) return answer(ctx, 400, `${posted.problem}; nothing was started`);
+	answer(ctx, 200, 'Received');
+	try {
+		const item = await itemFor(ctx, settings, posted);
+		return item ? { ...NOTHING, workflowData: [[item]] } : NOTHING;
+	} catch (error) {
+		// Already answered: the service will not retry, so the reason goes to n8n's log.
+		ctx.logger.warn(`Task Trigger: task ${posted.id} started nothing: ${(error as Error).message}`);
+		return NOTHING;
+	}
+}
+
+function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	ctx.getResponseObject().status(status).json({ message });
+	return NOTHING;
+}
+
+async function itemFor(ctx: IWebhookFunctions, settings: TriggerSettings, posted: PostedTask): Promise<INodeExecutionData | undefined> {
+	if (!wantsType(settings, posted)) return undefined;
+	const key = [ctx.getWorkflow().id, ctx.getNode().id, ctx.getMode(), posted.taskType, posted.id, posted.status].join(':');
+	if (!recentDeliveries.firstTime(key)) return undefined;
+	const verified = await verifyPosted(ctx, posted, settings.verify);
+	if ('dropped' in verified) {
+		ctx.logger.warn(`Task Trigger: ${verified.dropped}; nothing was started`);
+		return undefined;
+	}
+	const phase = posted.kind.phase(verified.state);
+	// A task the service says is still running matches no event.
+	if (phase === 'running' || !wantsState(settings, posted, phase, verified.state.model)) return undefined;
+	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
+	const task = await settle(ctx as unknown as IExecuteFunctions, posted.kind, { outcome: phase, last: verified.state }, waitSettings(settings), {
+		id: posted.id,
+		deadline: Date.now() + DOWNLOAD_TIMEOUT_MS,
+	});
+	const json: IDataObject = {
+		...task.state,
+		[posted.kind.idField]: posted.id,
+		taskType: posted.taskType,
+		outcome: task.outcome,
+		verified: 'verified' in verified ? verified.verified : false,
+		...('unverified' in verified ? { verificationError: verified.unverified } : {}),
+		...(task.reason ? { error: task.reason } : {}),
+	};
+	return { json, ...(task.binary ? { binary: task.binary } : {}) };
+}
+
+const waitSettings = (settings: TriggerSettings) => ({
+	poll: DEFAULT_POLL,
+	download: settings.download,
+	binaryProperty: settings.binaryProperty,
+});

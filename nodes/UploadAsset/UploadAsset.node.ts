@@ -1,0 +1,68 @@
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import * as list from './operations/list.operation';
+import * as review from './operations/review.operation';
+import * as status from './operations/status.operation';
+import * as upload from './operations/upload.operation';
+
+const OPERATIONS = { upload, getStatus: status, list, waitForReview: review };
+
+export class UploadAsset implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Upload Asset',
+		name: 'uploadAsset',
+		icon: { light: 'file:../../icons/uploadAsset.svg', dark: 'file:../../icons/uploadAsset.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Upload media assets for the Unified Generation API, read their review status, list them or wait for their review',
+		defaults: { name: 'Upload Asset' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		// The outputs follow the operation (see outputsOf below).
+		outputs: `={{(${outputsOf})($parameter.operation, $parameter.waitForReview)}}`,
+		credentials: [{ name: 'unifiedGenerationApi', required: true }],
+		properties: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Get Status', value: 'getStatus', action: 'Get the status of an asset', description: 'Read the review status of each asset once' },
+					{ name: 'List', value: 'list', action: 'List assets', description: 'List uploaded assets, filtered by type and status' },
+					{ name: 'Upload', value: 'upload', action: 'Upload an asset', description: 'Upload a file from binary data or a public URL' },
+					{
+						name: 'Wait for Review',
+						value: 'waitForReview',
+						action: 'Wait for the review of assets',
+						description: 'Wait on the assets of all items together until each is ACTIVE or FAILED',
+					},
+				],
+				default: 'upload',
+			},
+			...upload.properties,
+			...status.properties,
+			...list.properties,
+			...review.properties,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
+		const handler = OPERATIONS[operation];
+		if (!handler) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}"`);
+		return await handler.execute(this);
+	}
+}
+
+/**
+ * Evaluated by n8n from its source text (so it must stay self-contained): waiting for reviews
+ * (the operation, or Upload with Wait for Review) has Active and Failed or Timed Out.
+ */
+function outputsOf(operation: string, waitForReview: boolean) {
+	const waits = operation === 'waitForReview' || (operation === 'upload' && waitForReview === true);
+	const names = waits ? ['Active', 'Failed or Timed Out'] : ['Assets'];
+	return names.map((displayName) => ({ type: 'main', displayName }));
+}

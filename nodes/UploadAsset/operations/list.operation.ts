@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { listAssets, withAssetUri } from '../../shared/assets/api';
+import { ASSETS } from '../../shared/catalog';
+import { returnAllFields } from '../../shared/fields/paging';
+import { mapItems } from '../../shared/item-loop';
+
+const displayOptions = { show: { operation: ['list'] } };
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'Any', value: '' },
+			{ name: 'Audio', value: 'AUDIO' },
+			{ name: 'Image', value: 'IMAGE' },
+			{ name: 'Video', value: 'VIDEO' },
+		],
+		default: '',
+		description: 'List only assets of this type',
+		displayOptions,
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{ name: 'Active', value: 'ACTIVE' },
+			{ name: 'Any', value: '' },
+			{ name: 'Failed', value: 'FAILED' },
+			{ name: 'None', value: 'NONE', description: 'The service\'s NONE filter value' },
+			{ name: 'Processing', value: 'PROCESSING' },
+		],
+		default: '',
+		description: 'List only assets in this review state',
+		displayOptions,
+	},
+	...returnAllFields(displayOptions.show),
+];
+
+/**
+ * One output item per input item: `items` (each with its assetUri) and `nextCursor` (kept when
+ * more remain), like Wait For Task's relations. Pages of the spec's largest size (50) are read
+ * following nextCursor until all (or `limit`) assets are read.
+ */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const { maxLimit } = ASSETS.list;
+	return [
+		await mapItems(ctx, async (itemIndex) => {
+			const type = ctx.getNodeParameter('type', itemIndex, '') as string;
+			const status = ctx.getNodeParameter('status', itemIndex, '') as string;
+			const wanted = ctx.getNodeParameter('returnAll', itemIndex) ? Infinity : (ctx.getNodeParameter('limit', itemIndex) as number);
+			const items: IDataObject[] = [];
+			let cursor: unknown;
+			let received = 0;
+			do {
+				const limit = Math.min(maxLimit, wanted - items.length);
+				const page = await listAssets(ctx, { type, status, limit, cursor: cursor as number | undefined }, itemIndex);
+				items.push(...page.items.slice(0, limit).map(withAssetUri));
+				received = page.items.length;
+				cursor = page.nextCursor;
+				// An empty page that still names a cursor would otherwise be asked for forever.
+			} while (cursor !== null && cursor !== undefined && received > 0 && items.length < wanted);
+			return { items, nextCursor: cursor ?? null };
+		}),
+	];
+}

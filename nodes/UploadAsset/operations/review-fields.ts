@@ -1,0 +1,63 @@
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { REVIEW_POLL } from '../../shared/assets/review';
+import type { ReviewResult } from '../../shared/assets/review';
+import type { PollOptions } from '../../shared/polling';
+import { readWaitSettings } from '../../shared/fields/wait';
+
+/**
+ * The review wait's options (read by the same reader as task waits). Defaults are literals, as
+ * n8n's lint requires, and equal REVIEW_POLL.
+ */
+export function reviewWaitOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return {
+		displayName: 'Review Wait Options',
+		name: 'waitOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Max Poll Interval (Seconds)',
+				name: 'maxPollIntervalSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0.2, numberPrecision: 2 },
+				default: 10,
+				description: 'The longest wait between two checks; the interval grows by half each round up to this',
+			},
+			{
+				displayName: 'Poll Interval (Seconds)',
+				name: 'pollIntervalSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0.2, numberPrecision: 2 },
+				default: 2,
+				description: 'The first wait between two checks of all assets still in review',
+			},
+			{
+				displayName: 'Timeout (Minutes)',
+				name: 'timeoutMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0.01, numberPrecision: 2 },
+				default: 10,
+				description: 'How long to wait for all reviews together; an asset still in review then goes to the second output with its last status',
+			},
+		],
+	};
+}
+
+export function readReviewPoll(ctx: IExecuteFunctions): PollOptions {
+	return readWaitSettings(ctx, REVIEW_POLL).poll;
+}
+
+/** Output 1 (Active) gets usable assets; output 2 (Failed or Timed Out) the rest, with failReason and the reason. */
+export function routeReview(
+	outputs: INodeExecutionData[][],
+	itemIndex: number,
+	base: IDataObject,
+	review: Pick<ReviewResult, 'asset' | 'outcome' | 'reason'>,
+): void {
+	const json: IDataObject = { ...base, ...review.asset, outcome: review.outcome, ...(review.reason ? { error: review.reason } : {}) };
+	if (review.outcome !== 'succeeded') json.failReason = review.asset.failReason ?? null;
+	outputs[review.outcome === 'succeeded' ? 0 : 1].push({ json, pairedItem: { item: itemIndex } });
+}

@@ -1,0 +1,55 @@
+// The n8n the browser suite drives: the same n8n `npm start` installs (.cache/n8n), in a user folder
+// and on ports of its own (.cache/browser, free ports), so it runs beside the demo and the e2e suite.
+// Built, packed and installed the way the demo does it; a fresh user folder on every run.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { startEmulatorProcess } from '../../scripts/lib/emulator-process.mjs';
+import { packPackage, run } from '../../scripts/n8n/community-package.mjs';
+import { ensureN8n } from '../../scripts/n8n/install.mjs';
+import { DEMO_OWNER, loadExamples, login, ownerEnv, prepareInstance } from '../../scripts/n8n/instance.mjs';
+import { REPO_CACHE_DIR, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
+import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
+
+export const BROWSER_USER_FOLDER = path.join(REPO_CACHE_DIR, 'browser');
+
+/** Short task clock: the executed example finishes in seconds. */
+const EMULATOR_SETTINGS = { taskDurationMs: 1000, reviewDurationMs: 300 };
+
+/**
+ * Builds the package, installs it into a fresh n8n user folder and starts n8n with the demo's owner.
+ * @param {{ log: (line: string) => void, build?: boolean }} opts (build: false uses dist/ as it is)
+ */
+export async function startInstance({ log, build = true }) {
+	if (build) {
+		log('building the package (npm run build)…');
+		await run('npm', ['run', 'build'], { cwd: REPO_ROOT });
+	}
+	await ensureN8n({ log });
+	const pack = await packPackage();
+	const emulator = await startEmulatorProcess({ port: await freePort() });
+	try {
+		await emulator.control('/settings', EMULATOR_SETTINGS);
+		fs.rmSync(BROWSER_USER_FOLDER, { recursive: true, force: true });
+		const examples = loadExamples();
+		await prepareInstance({
+			userFolder: BROWSER_USER_FOLDER,
+			tarball: pack.tarball,
+			emulatorUrl: emulator.url,
+			workflows: examples.map((e) => e.workflow),
+			log,
+		});
+		log('starting n8n…');
+		const server = await startN8n({ userFolder: BROWSER_USER_FOLDER, port: await freePort(), env: ownerEnv(DEMO_OWNER), timeoutMs: 5 * 60_000 });
+		const session = await login(server.baseUrl, DEMO_OWNER);
+		log(`n8n is ready: ${server.baseUrl}`);
+		const stop = async () => {
+			await server.stop();
+			await emulator.stop();
+		};
+		return { baseUrl: server.baseUrl, emulator, examples, session, server, stop };
+	} catch (error) {
+		await emulator.stop();
+		throw error;
+	}
+}

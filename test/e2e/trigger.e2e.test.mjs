@@ -1,0 +1,135 @@
+// The Task Trigger in a real n8n server (`n8n start`): the trigger example is activated, and the
+// emulator sends its real webhooks to n8n's production URL. A task created by the creator example
+// starts exactly one execution of the trigger's workflow, with the task's verified state and its
+// video; a delivery retried after a lost answer starts one execution; a call without the secret
+// starts none. These are the examples the CLI runners skip (their `meta.serverOnly`).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { emulatorClient } from '../../scripts/lib/emulator-process.mjs';
+import { DEMO_OWNER, loadExamples, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
+import { APP_DIR } from '../../scripts/n8n/paths.mjs';
+import { startN8n } from '../../scripts/n8n/run.mjs';
+import { DEMO_KEY, USER_FOLDER, emulator, isMp4, itemsOf, storedBinary } from './context.mjs';
+
+const flatted = createRequire(path.join(APP_DIR, 'package.json'))('flatted');
+const examples = loadExamples().map((e) => e.workflow);
+const TRIGGER = examples.find((w) => w.id === 'ugExTrigger0005');
+const CREATOR = examples.find((w) => w.id === 'ugExTrigCrte006');
+const TRIGGER_NODE = TRIGGER.nodes.find((n) => n.type.endsWith('.taskTrigger'));
+const SECRET = TRIGGER_NODE.parameters.secret;
+
+const emu = emulator();
+const { call, control } = emulatorClient(emu.url);
+let server;
+let session;
+/** The trigger's production URL on this server (what a user copies from the node). */
+let triggerUrl;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(probe, what, timeoutMs = 60_000) {
+	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
+		const value = await probe();
+		if (value !== undefined) return value;
+	}
+	throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The trigger workflow's finished executions, newest first. */
+async function triggerExecutions() {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: TRIGGER.id }));
+	const answer = (await session.request('GET', `/rest/executions?filter=${filter}&limit=100`)).json?.data;
+	return (answer?.results ?? answer ?? []).filter((e) => !['new', 'running'].includes(e.status));
+}
+
+async function runOf(executionId) {
+	const execution = (await session.request('GET', `/rest/executions/${executionId}`)).json.data;
+	return { status: execution.status, mode: execution.mode, data: flatted.parse(execution.data) };
+}
+
+async function createTask(prompt, callBackUrl) {
+	return call('/api/v1/jobs/createTask', { key: DEMO_KEY, json: { model: 'sd2-mini', inputs: { prompt, duration: '4s' }, callBackUrl } });
+}
+
+const webhookAttempts = (taskId) => control(`/webhooks?taskId=${taskId}`);
+
+beforeAll(async () => {
+	server = await startN8n({ userFolder: USER_FOLDER, env: ownerEnv(DEMO_OWNER), timeoutMs: 5 * 60_000 });
+	session = await login(server.baseUrl, DEMO_OWNER);
+	const { versionId } = (await session.request('GET', `/rest/workflows/${TRIGGER.id}`)).json.data;
+	const activated = await session.request('POST', `/rest/workflows/${TRIGGER.id}/activate`, { versionId });
+	if (activated.status !== 200) throw new Error(`activating the trigger example answered ${activated.status}: ${activated.text}`);
+	triggerUrl = `${server.baseUrl}/webhook/${TRIGGER_NODE.webhookId}/task`;
+}, 6 * 60_000);
+
+afterAll(async () => {
+	if (session) await session.request('POST', `/rest/workflows/${TRIGGER.id}/deactivate`, {});
+	await server?.stop();
+});
+
+test('the creator example\'s task starts the active trigger example once, with the verified task and its video', async () => {
+	const before = (await triggerExecutions()).length;
+	// The creator example, pointed at this server's port instead of the demo's 5678.
+	const creator = structuredClone(CREATOR);
+	const create = creator.nodes.find((n) => n.type.endsWith('.createVideo'));
+	create.parameters.additionalOptions.callBackUrl = `${triggerUrl}?secret=${SECRET}`;
+	const saved = await session.request('POST', '/rest/workflows', { name: `${creator.name} (e2e)`, nodes: creator.nodes, connections: creator.connections, settings: creator.settings });
+	expect(saved.status).toBe(200);
+	const manual = creator.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+	const started = await session.request('POST', `/rest/workflows/${saved.json.data.id}/run`, { triggerToStartFrom: { name: manual.name } });
+	expect(started.status).toBe(200);
+	const creatorRun = await until(async () => {
+		const run = await runOf(started.json.data.executionId);
+		return ['new', 'running'].includes(run.status) ? undefined : run;
+	}, 'the creator workflow');
+	expect(creatorRun.status).toBe('success');
+	const [{ json: created }] = itemsOf(creatorRun, 'Create Video');
+
+	const executions = await until(async () => {
+		const list = await triggerExecutions();
+		return list.length > before ? list : undefined;
+	}, 'the trigger execution');
+	await sleep(1500); // a second execution would have started by now
+	expect(await triggerExecutions()).toHaveLength(before + 1);
+	const run = await runOf(executions[0].id);
+	expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
+	const [item] = itemsOf(run, 'Task Trigger');
+	expect(item.json).toMatchObject({ taskId: created.taskId, status: 'COMPLETED', taskType: 'generation', outcome: 'succeeded', verified: true });
+	expect(itemsOf(run, 'Use the finished task')).toHaveLength(1);
+	const bytes = storedBinary(item.binary.data);
+	expect(isMp4(bytes)).toBe(true);
+	expect((await webhookAttempts(created.taskId)).map((a) => a.status)).toEqual([200]);
+}, 3 * 60_000);
+
+test('a delivery retried after a lost answer (the emulator\'s sink answers 500 first) starts exactly one execution', async () => {
+	const before = (await triggerExecutions()).length;
+	const sink = await control('/sinks', { target: `${triggerUrl}?secret=${SECRET}`, failFirst: 1 });
+	const task = await createTask('retried delivery', `${emu.url}${sink.path}`);
+	const attempts = await until(async () => {
+		const list = await webhookAttempts(task.taskId);
+		return list.length >= 2 ? list : undefined;
+	}, 'the retried delivery');
+	expect(attempts.map((a) => [a.attempt, a.status])).toEqual([[1, 500], [2, 200]]);
+	const forwarded = (await control(`/sinks/${sink.id}`)).calls.map((c) => c.forwardedStatus);
+	expect(forwarded).toEqual([200, 200]);
+	await until(async () => ((await triggerExecutions()).length > before ? true : undefined), 'the trigger execution');
+	await sleep(1500);
+	const executions = await triggerExecutions();
+	expect(executions).toHaveLength(before + 1);
+	const [item] = itemsOf(await runOf(executions[0].id), 'Task Trigger');
+	expect(item.json.taskId).toBe(task.taskId);
+}, 2 * 60_000);
+
+test('a call without the secret is answered 401 and a wrong one 403; neither starts an execution', async () => {
+	const before = (await triggerExecutions()).length;
+	const body = JSON.stringify({ taskId: 'task_forged', status: 'COMPLETED', model: 'sd2', output: [] });
+	const post = (url) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+	const missing = await post(triggerUrl);
+	const wrong = await post(`${triggerUrl}?secret=guess`);
+	expect(missing.status).toBe(401);
+	expect(wrong.status).toBe(403);
+	expect(await missing.json()).toEqual({ message: 'The URL has no ?secret=; nothing was started' });
+	await sleep(1000);
+	expect(await triggerExecutions()).toHaveLength(before);
+});
