@@ -1,7 +1,9 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
+import { mapTimedOutItem } from '../shared/callback/wait-mode';
+import { RESUME_WEBHOOKS, resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
@@ -26,12 +28,19 @@ export class CreateImage implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [...imageProperties(), batchOptions(), ...completionProperties()],
+		webhooks: RESUME_WEBHOOKS,
+		properties: [...imageProperties(), batchOptions(), ...completionProperties({ callback: true })],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const build = (itemIndex: number) => buildImageRequests(readImageParameters(this, itemIndex));
 		const output = await runCreate(this, generationTasks, build, undefined, resolveBinaryMedia);
+		mapTimedOutItem(this, withImageFields);
 		return output.map((items) => items.map(withImageFields));
+	}
+
+	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback(this, generationTasks, withImageFields);
 	}
 }

@@ -1,7 +1,8 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
+import { RESUME_WEBHOOKS, resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { VIDEO_PARAMETER_NAMES, videoProperties } from '../shared/fields/video';
@@ -29,12 +30,18 @@ export class CreateVideo implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [...videoProperties(), videoOptions(), batchOptions(), ...completionProperties()],
+		webhooks: RESUME_WEBHOOKS,
+		properties: [...videoProperties(), videoOptions(), batchOptions(), ...completionProperties({ callback: true })],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const build = (itemIndex: number) => buildVideoRequest(readParameters(this, itemIndex));
 		return await runCreate(this, generationTasks, build, undefined, resolveBinaryMedia);
+	}
+
+	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback(this, generationTasks);
 	}
 }
 

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { RESUME_WEBHOOKS, resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
@@ -23,12 +24,18 @@ export class Upscale implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [...upscaleProperties, batchOptions(), ...completionProperties()],
+		webhooks: RESUME_WEBHOOKS,
+		properties: [...upscaleProperties, batchOptions(), ...completionProperties({ callback: true })],
 	};
 
 	methods = { listSearch: { searchVideoAssets } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runCreate(this, upscaleTasks, (itemIndex) => buildUpscaleRequest(this, itemIndex), undefined, resolveSources);
+	}
+
+	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback(this, upscaleTasks);
 	}
 }

@@ -19,6 +19,7 @@ import {
 	fieldsWithIssues,
 	id,
 	logIn,
+	nodesPicture,
 	openNode,
 	openWorkflow,
 	optionsOf,
@@ -245,7 +246,7 @@ test('an example executed with the button completes and shows its binary output'
 	await page.click(id('execute-workflow-button'));
 	await page.getByText(/Workflow executed successfully/i).first().waitFor({ timeout: 120_000 });
 	await shot(page, '07-executed');
-	await page.locator(id('canvas-wrapper')).screenshot({ path: picture('batch-executed') });
+	await nodesPicture(page, picture('batch-executed'));
 	await openNode(page, 'Wait For Task');
 	const binary = page.locator(id('ndv')).getByText('video/mp4').first();
 	await binary.waitFor({ timeout: 15_000 });

@@ -99,4 +99,16 @@ export async function cutOffLabels(node) {
 	return labels.evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
 }
 
+/** A picture of the workflow's nodes only (their bounding box with a margin), not the empty canvas. */
+export async function nodesPicture(page, file, margin = 48) {
+	const boxes = await page.locator(`${id('canvas-node')}, ${id('canvas-node-output-handle')}`).evaluateAll((elements) =>
+		elements.map((e) => e.getBoundingClientRect()).map(({ left, top, right, bottom }) => ({ left, top, right, bottom })),
+	);
+	const left = Math.max(0, Math.min(...boxes.map((b) => b.left)) - margin);
+	const top = Math.max(0, Math.min(...boxes.map((b) => b.top)) - margin);
+	const right = Math.max(...boxes.map((b) => b.right)) + margin * 3; // room for the output labels
+	const bottom = Math.max(...boxes.map((b) => b.bottom)) + margin * 1.5; // and for names and subtitles
+	await page.screenshot({ path: file, clip: { x: left, y: top, width: right - left, height: bottom - top } });
+}
+
 export { id };

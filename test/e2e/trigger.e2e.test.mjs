@@ -16,6 +16,7 @@ const flatted = createRequire(path.join(APP_DIR, 'package.json'))('flatted');
 const examples = loadExamples().map((e) => e.workflow);
 const TRIGGER = examples.find((w) => w.id === 'ugExTrigger0005');
 const CREATOR = examples.find((w) => w.id === 'ugExTrigCrte006');
+const CALLBACK_WAIT = examples.find((w) => w.id === 'ugExCallWait007');
 const TRIGGER_NODE = TRIGGER.nodes.find((n) => n.type.endsWith('.taskTrigger'));
 const SECRET = TRIGGER_NODE.parameters.secret;
 
@@ -133,3 +134,78 @@ test('a call without the secret is answered 401 and a wrong one 403; neither sta
 	await sleep(1000);
 	expect(await triggerExecutions()).toHaveLength(before);
 });
+
+/** Saves a copy of an example as a new workflow and runs it as "Execute workflow" does; the execution's id. */
+async function runCopy(example) {
+	const saved = await session.request('POST', '/rest/workflows', { name: `${example.name} (e2e)`, nodes: example.nodes, connections: example.connections, settings: example.settings });
+	expect(saved.status).toBe(200);
+	const manual = example.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+	const started = await session.request('POST', `/rest/workflows/${saved.json.data.id}/run`, { triggerToStartFrom: { name: manual.name } });
+	expect(started.status).toBe(200);
+	return { workflowId: saved.json.data.id, executionId: started.json.data.executionId };
+}
+
+test('the callback-wait example\'s execution is listed as waiting, makes no status request, and succeeds when the emulator calls back', async () => {
+	const settings = await control('/settings');
+	// Tasks long enough to see the execution waiting before the callback.
+	await control('/settings', { taskDurationMs: 8000 });
+	try {
+		const { workflowId, executionId } = await runCopy(CALLBACK_WAIT);
+		const waiting = await until(async () => {
+			const run = await runOf(executionId);
+			return run.status === 'waiting' ? run : undefined;
+		}, 'the waiting execution');
+		const [{ json: created }] = itemsOf(waiting, 'Create Video');
+		const filter = encodeURIComponent(JSON.stringify({ workflowId, status: ['waiting'] }));
+		const listed = (await session.request('GET', `/rest/executions?filter=${filter}`)).json.data;
+		expect((listed.results ?? listed).map((e) => String(e.id))).toContain(String(executionId));
+		const [task] = (await emu.requests('/api/v1/jobs/createTask')).filter((r) => r.body?.inputs?.prompt === CALLBACK_WAIT.nodes[1].parameters.prompt).slice(-1);
+		expect(task.body.callBackUrl).toMatch(new RegExp(`/webhook-waiting/${executionId}\\?signature=`));
+		const queries = async () => (await emu.requests('/api/v1/jobs/queryTask')).filter((r) => r.query?.taskId === created.taskId);
+		expect(await queries()).toHaveLength(0);
+
+		const done = await until(async () => {
+			const run = await runOf(executionId);
+			return ['success', 'error', 'crashed'].includes(run.status) ? run : undefined;
+		}, 'the resumed execution');
+		expect(done.status).toBe('success');
+		const [item] = itemsOf(done, 'Use the finished video');
+		expect(item.json).toMatchObject({ taskId: created.taskId, status: 'COMPLETED', outcome: 'succeeded' });
+		expect(isMp4(storedBinary(item.binary.data))).toBe(true);
+		const [callback] = await webhookAttempts(created.taskId);
+		expect(callback.status).toBe(200);
+		// One status request, the verification of the callback, made after the task finished.
+		const reads = await queries();
+		expect(reads).toHaveLength(1);
+		expect(reads[0].time).toBeGreaterThanOrEqual(item.json.completeTime);
+	} finally {
+		await control('/settings', { taskDurationMs: settings.taskDurationMs });
+	}
+}, 3 * 60_000);
+
+test('at its time limit a callback-waiting execution is resumed by n8n with the task id and outcome timedOut, with no status request', async () => {
+	const settings = await control('/settings');
+	// A task far longer than the wait: no callback comes in time.
+	await control('/settings', { taskDurationMs: 10 * 60_000 });
+	try {
+		const example = structuredClone(CALLBACK_WAIT);
+		Object.assign(example.nodes[1].parameters, { download: false, callbackTimeoutMinutes: 0.05 });
+		const { executionId } = await runCopy(example);
+		const waiting = await until(async () => {
+			const run = await runOf(executionId);
+			return run.status === 'waiting' ? run : undefined;
+		}, 'the waiting execution');
+		const [{ json: created }] = itemsOf(waiting, 'Create Video');
+		// n8n's wait tracker looks for due executions once a minute.
+		const done = await until(async () => {
+			const run = await runOf(executionId);
+			return ['success', 'error', 'crashed'].includes(run.status) ? run : undefined;
+		}, 'the resumed execution', 150_000);
+		expect(done.status).toBe('success');
+		const [item] = itemsOf(done, 'Use the finished video');
+		expect(item.json).toEqual({ ...created, outcome: 'timedOut', error: 'No callback came within 0.05 minutes: the task may still be running; read it by its taskId with Wait For Task' });
+		expect((await emu.requests('/api/v1/jobs/queryTask')).filter((r) => r.query?.taskId === created.taskId)).toHaveLength(0);
+	} finally {
+		await control('/settings', { taskDurationMs: settings.taskDurationMs });
+	}
+}, 4 * 60_000);

@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
+import { serveJson } from './json-server';
 import type { RunOptions, WorkflowJson } from './types';
 import { callWebhook } from './webhook';
 import type { WebhookResult } from './webhook';
@@ -31,37 +29,24 @@ export async function serveWebhook(
 	options: RunOptions,
 ): Promise<WebhookServer> {
 	const deliveries: Delivery[] = [];
-	const server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const url = new URL(req.url ?? '/', 'http://localhost');
-			let sentStatus = 0;
-			const send = (status: number, body: unknown) => {
-				sentStatus = status;
-				res.writeHead(sentStatus, { 'content-type': 'application/json' });
-				res.end(JSON.stringify(body ?? {}));
-			};
-			const text = Buffer.concat(chunks).toString('utf8');
-			const request = { body: text ? JSON.parse(text) : {}, query: Object.fromEntries(url.searchParams), headers: req.headers as Record<string, string> };
-			callWebhook(json, nodeName, request, { ...options, onAnswer: send }).then(
-				(result) => {
-					if (!res.headersSent) send(200, { message: 'Workflow was started' });
-					deliveries.push({ ...result, sentStatus });
-				},
-				(error: Error) => {
-					if (!res.headersSent) send(500, { message: error.message });
-					deliveries.push({ answeredEarly: false, sentStatus, answer: { error: error.message } });
-				},
-			);
-		});
+	const server = await serveJson(({ body, query, headers }, answer) => {
+		let sentStatus = 0;
+		const send = (status: number, answerBody: unknown) => (sentStatus = answer(status, answerBody));
+		callWebhook(json, nodeName, { body, query, headers }, { ...options, onAnswer: send }).then(
+			(result) => {
+				send(200, { message: 'Workflow was started' });
+				deliveries.push({ ...result, sentStatus });
+			},
+			(error: Error) => {
+				send(500, { message: error.message });
+				deliveries.push({ answeredEarly: false, sentStatus, answer: { error: error.message } });
+			},
+		);
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
 	return {
-		url: `http://127.0.0.1:${port}/webhook/trigger/task`,
+		url: `${server.baseUrl}/webhook/trigger/task`,
 		deliveries,
 		started: () => deliveries.filter((delivery) => delivery.workflowData).map((delivery) => delivery.workflowData),
-		close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+		close: server.close,
 	};
 }

@@ -2,7 +2,7 @@
 import { harnessReady } from './environment';
 
 import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
-import type { INodeExecutionData, IWebhookData, IWebhookResponseData, IWorkflowExecuteAdditionalData, WebhookSetupMethodNames } from 'n8n-workflow';
+import type { INodeExecutionData, IRunExecutionData, IWebhookData, IWebhookResponseData, IWorkflowExecuteAdditionalData, WebhookSetupMethodNames } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper } from './credentials-helper';
@@ -56,7 +56,11 @@ export async function callWebhook(
 	json: WorkflowJson,
 	nodeName: string,
 	request: WebhookRequest,
-	options: RunOptions & { onAnswer?: (status: number, body: unknown) => void },
+	options: RunOptions & {
+		onAnswer?: (status: number, body: unknown) => void;
+		/** A waiting execution's data: the call resumes it, as n8n's waiting webhooks do (see waiting.ts). */
+		runExecutionData?: IRunExecutionData;
+	},
 ): Promise<WebhookResult> {
 	let returned = false;
 	let answeredEarly = false;
@@ -66,7 +70,7 @@ export async function callWebhook(
 	});
 	const http = { httpRequest: { body: request.body, query: request.query ?? {}, headers: request.headers ?? {}, params: {} }, httpResponse: response };
 	const { workflow, node, nodeType, additionalData, webhookData } = await webhookOf(json, nodeName, options, http);
-	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
+	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], options.runExecutionData ?? null);
 	const result: IWebhookResponseData = await nodeType.webhook!.call(context);
 	returned = true;
 	return { status: response.status_, answer: response.body, workflowData: result.workflowData, answeredEarly };

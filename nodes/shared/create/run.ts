@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../abort';
+import { CALLBACK_MODE, refusedBatch, waitForCallback, withResumeUrl } from '../callback/wait-mode';
 import { readWaitSettings } from '../fields/wait';
 import { errorItem } from '../item-loop';
 import type { PollOptions } from '../polling';
@@ -49,7 +50,10 @@ export async function runCreate<R>(
 	const replay = replayOf(ctx);
 	if (replay) return replay;
 	const batch = ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions;
-	const planned = applyBudget(ctx, planItems(ctx, kind, build), batch.budget ?? 0);
+	const callback = ctx.getNodeParameter('waitForCompletion', 0, 'none') === CALLBACK_MODE;
+	const planned = applyBudget(ctx, planItems(ctx, kind, callback ? withResumeUrl(ctx, build) : build), batch.budget ?? 0);
+	const refused = callback ? refusedBatch(ctx, planned.length) : undefined;
+	if (refused) return refused;
 	const invalid = planned.find(isFailure);
 	if (invalid && !ctx.continueOnFail()) throw invalid.error;
 	const prepared = prepare ? await prepare(ctx, planned.filter(isReady)) : planned.filter(isReady);
@@ -60,6 +64,7 @@ export async function runCreate<R>(
 	let reported = inItemOrder([...planned.filter(isFailure), ...prepared.filter(isFailure), ...submitted]).map(toReported);
 	if (ctx.getNodeParameter('waitForCompletion', 0, 'none') === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const output = [finish(ctx, reported)];
+	if (callback && !reported[0].failure) await waitForCallback(ctx, output[0][0]);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
 }

@@ -1,29 +1,59 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { waitProperties } from './wait';
+import { downloadProperties, waitProperties } from './wait';
+
+const RETURN_AT_ONCE = {
+	name: 'Return at Once',
+	value: 'none',
+	description: 'Output the taskId and orderId as soon as each task is created',
+};
+
+/**
+ * Only for tasks that can call back (generation and upscale; the compat API shows no callbacks).
+ * A task's callBackUrl is fixed when it is created, so Wait For Task cannot offer this choice.
+ */
+const UNTIL_CALLBACK = {
+	name: 'Until the Service Calls Back',
+	value: 'callback',
+	description:
+		'For one task per execution: the execution waits (no process held, it survives an n8n restart, no status requests) until the service calls back, then reads the task once and outputs its final state. Several items or images are refused: for a batch use Wait or the Task Trigger.',
+};
+
+const WAIT = {
+	name: 'Wait',
+	value: 'wait',
+	description: 'Wait for all tasks of this execution together (polling), then output their results',
+};
 
 /** The Create nodes' choice to return at once or wait for the tasks (then optionally download). */
-export function completionProperties(): INodeProperties[] {
+export function completionProperties(options: { callback?: boolean } = {}): INodeProperties[] {
+	if (!options.callback) return [selector([RETURN_AT_ONCE, WAIT]), ...waitProperties({ show: { waitForCompletion: ['wait'] } })];
+	const waiting = { show: { waitForCompletion: ['callback', 'wait'] } };
 	return [
+		selector([RETURN_AT_ONCE, UNTIL_CALLBACK, WAIT]),
+		...downloadProperties(waiting),
+		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter((property) => property.name === 'waitOptions'),
 		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{
-					name: 'Return at Once',
-					value: 'none',
-					description: 'Output the taskId and orderId as soon as each task is created',
-				},
-				{
-					name: 'Wait',
-					value: 'wait',
-					description: 'Wait for all tasks of this execution together, then output their results',
-				},
-			],
-			default: 'none',
+			displayName: 'Timeout (Minutes)',
+			name: 'callbackTimeoutMinutes',
+			type: 'number',
+			typeOptions: { minValue: 0.01, numberPrecision: 2 },
+			default: 60,
+			description:
+				'How long the execution waits for the callback. Then it goes on with the task as created, outcome "timedOut" and no status request: read it later with Wait For Task.',
+			displayOptions: { show: { waitForCompletion: ['callback'] } },
 		},
-		...waitProperties({ show: { waitForCompletion: ['wait'] } }),
+		{
+			displayName:
+				'The execution waits for this one task\'s callback at its own resume URL, set as the task\'s Callback URL (so Additional Options → Callback URL must stay empty). It continues with the task\'s final state and "outcome". For several items use Wait, or Return at Once and a Task Trigger workflow.',
+			name: 'callbackNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { waitForCompletion: ['callback'] } },
+		},
 	];
+}
+
+function selector(options: INodeProperties['options']): INodeProperties {
+	return { displayName: 'Wait for Completion', name: 'waitForCompletion', type: 'options', noDataExpression: true, options, default: 'none' };
 }

@@ -1,0 +1,90 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { errorItem } from '../item-loop';
+
+/** The Create nodes' third "Wait for Completion" choice: the execution waits for the task's callback. */
+export const CALLBACK_MODE = 'callback';
+
+/** The default time limit of the callback wait, in minutes (the field's default; a test holds them together). */
+export const DEFAULT_CALLBACK_TIMEOUT_MINUTES = 60;
+
+/** The outcome of a task whose callback did not come within the time limit (the task goes on at the service). */
+export const TIMED_OUT = 'timedOut';
+
+/** The execution's own resume URL (n8n's waiting webhook, with its resume token when n8n set one). */
+function resumeUrl(ctx: IExecuteFunctions): string {
+	return String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0));
+}
+
+/**
+ * Gives each request the execution's resume URL as its callBackUrl. A Callback URL of the user's
+ * is refused rather than replaced: a task calls one URL only, so replacing it would silently
+ * starve whatever listens there.
+ */
+export function withResumeUrl<R>(ctx: IExecuteFunctions, build: (itemIndex: number) => R | R[]) {
+	const url = resumeUrl(ctx);
+	const one = (request: R, itemIndex: number): R => {
+		if ((request as { callBackUrl?: unknown }).callBackUrl !== undefined) {
+			throw new NodeOperationError(ctx.getNode(), 'Callback URL cannot be set when waiting Until the Service Calls Back', {
+				itemIndex,
+				description:
+					'A task calls one URL only, and this mode sets it to the execution\'s resume URL. Remove Callback URL from Additional Options, or choose Wait for Completion: Return at Once (and use the Task Trigger) or Wait. Nothing was sent.',
+			});
+		}
+		return { ...request, callBackUrl: url };
+	};
+	return (itemIndex: number): R | R[] => {
+		const built = build(itemIndex);
+		return Array.isArray(built) ? built.map((request) => one(request, itemIndex)) : one(built, itemIndex);
+	};
+}
+
+/**
+ * Callback waiting holds one execution for one task: a batch is refused before anything is sent
+ * (thrown, or one error item per input item under Continue On Fail). Undefined: one task, go on.
+ */
+export function refusedBatch(ctx: IExecuteFunctions, requests: number): INodeExecutionData[][] | undefined {
+	const items = ctx.getInputData().length;
+	if (requests <= 1 && items <= 1) return undefined;
+	const error = new NodeOperationError(ctx.getNode(), `Until the Service Calls Back waits for one task, and this execution would create ${Math.max(requests, items)} tasks (${items} input item${items === 1 ? '' : 's'})`, {
+		description:
+			'One execution waits for one task\'s callback. For a batch, choose Wait for Completion: Wait (polling, all tasks together), or Return at Once with a Callback URL of a Task Trigger workflow. Nothing was sent and no credits were spent.',
+	});
+	if (!ctx.continueOnFail()) throw error;
+	return [ctx.getInputData().map((_, itemIndex) => errorItem(error, itemIndex, { taskCreated: 'no' }))];
+}
+
+function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
+	return ctx.getNodeParameter('callbackTimeoutMinutes', 0, DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
+}
+
+/**
+ * Puts the execution to wait (no process held, saved with the execution) until the callback or the
+ * time limit. At the time limit n8n resumes the node disabled, and a disabled node passes on the
+ * data of its execution-stack entry, which is the object getExecuteData() returns here: so that
+ * data becomes the task as created, with outcome timedOut. A fresh object: the input items are
+ * the upstream node's output and stay untouched.
+ */
+export async function waitForCallback(ctx: IExecuteFunctions, created: INodeExecutionData): Promise<void> {
+	const minutes = callbackTimeoutMinutes(ctx);
+	const json: IDataObject = {
+		...created.json,
+		outcome: TIMED_OUT,
+		error: `No callback came within ${minutes} minutes: the task may still be running; read it by its taskId with Wait For Task`,
+	};
+	const entry = ctx.getExecuteData();
+	entry.data = { main: [[{ json, pairedItem: { item: 0 } }]] };
+	waitingEntries.add(entry);
+	await ctx.putExecutionToWait(new Date(Date.now() + minutes * 60_000));
+}
+
+/** The stack entries waitForCallback replaced, so a node can finish their item as it finishes its output. */
+const waitingEntries = new WeakSet<object>();
+
+/** Applies a node's own output mapping (e.g. Create Image's fields) to the item a timeout will pass on. */
+export function mapTimedOutItem(ctx: IExecuteFunctions, map: (item: INodeExecutionData) => INodeExecutionData): void {
+	const entry = ctx.getExecuteData();
+	if (!waitingEntries.has(entry)) return;
+	entry.data = { main: entry.data.main.map((items) => (items ?? []).map(map)) };
+}
