@@ -70,12 +70,12 @@ export class CompatTask implements INodeType {
 
 /**
  * Evaluated by n8n from its source text (so it must stay self-contained): Task Wait has Succeeded
- * and Failed or Timed Out; Asset Wait for Review has Active and Failed or Timed Out; others one output.
+ * and Incomplete; Asset Wait for Review has Active and Not Active; others one output (labels short enough for the canvas).
  */
 function outputsOf(resource: string, operation: string) {
 	const names: Record<string, string[]> = {
-		'task.wait': ['Succeeded', 'Failed or Timed Out'],
-		'asset.waitForReview': ['Active', 'Failed or Timed Out'],
+		'task.wait': ['Succeeded', 'Incomplete'],
+		'asset.waitForReview': ['Active', 'Not Active'],
 	};
 	return (names[`${resource}.${operation}`] ?? ['Output']).map((displayName) => ({ type: 'main', displayName }));
 }

@@ -7,6 +7,7 @@ import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { VIDEO_PARAMETER_NAMES, videoProperties } from '../shared/fields/video';
 import { videoOptions } from '../shared/fields/video-options';
+import { pickedSubtitle } from '../shared/fields/subtitle';
 import { runCreate } from '../shared/create/run';
 import { generationTasks } from '../shared/tasks';
 import { checkVideoParameters } from './parameters';
@@ -20,10 +21,10 @@ export class CreateVideo implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Create Video',
 		name: 'createVideo',
-		icon: { light: 'file:../../icons/unified.svg', dark: 'file:../../icons/unified.dark.svg' },
+		icon: { light: 'file:../../icons/createVideo.svg', dark: 'file:../../icons/createVideo.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["model"] + ": " + $parameter["generationMode"] }}',
+		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode']),
 		description: 'Create video generation tasks with the Unified Generation API (six models, every mode)',
 		defaults: { name: 'Create Video' },
 		usableAsTool: true,

@@ -59,10 +59,10 @@ export class UploadAsset implements INodeType {
 
 /**
  * Evaluated by n8n from its source text (so it must stay self-contained): waiting for reviews
- * (the operation, or Upload with Wait for Review) has Active and Failed or Timed Out.
+ * (the operation, or Upload with Wait for Review) has Active and Not Active (a label short enough for the canvas).
  */
 function outputsOf(operation: string, waitForReview: boolean) {
 	const waits = operation === 'waitForReview' || (operation === 'upload' && waitForReview === true);
-	const names = waits ? ['Active', 'Failed or Timed Out'] : ['Assets'];
+	const names = waits ? ['Active', 'Not Active'] : ['Assets'];
 	return names.map((displayName) => ({ type: 'main', displayName }));
 }

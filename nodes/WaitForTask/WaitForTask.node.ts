@@ -1,11 +1,40 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { pickedSubtitle } from '../shared/fields/subtitle';
 import * as get from './operations/get.operation';
 import * as relations from './operations/relations.operation';
 import * as wait from './operations/wait.operation';
 
 const OPERATIONS = { get, relations, wait };
+
+const OPERATION: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Get Draft/Final Relations',
+			value: 'relations',
+			action: 'Get draft and final relations',
+			description: 'List the finals of a draft order, or the source draft of a final',
+		},
+		{
+			name: 'Get Task',
+			value: 'get',
+			action: 'Get a task',
+			description: 'Read the current state of each task once',
+		},
+		{
+			name: 'Wait for Tasks',
+			value: 'wait',
+			action: 'Wait for tasks',
+			description: 'Poll every item\'s task together until it completes, fails or times out',
+		},
+	],
+	default: 'wait',
+};
 
 export class WaitForTask implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,7 +43,7 @@ export class WaitForTask implements INodeType {
 		icon: { light: 'file:../../icons/waitForTask.svg', dark: 'file:../../icons/waitForTask.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] }}',
+		subtitle: pickedSubtitle([OPERATION], ['operation']),
 		description: 'Wait for many generation or upscale tasks at once, read a task, or list draft/final relations',
 		defaults: { name: 'Wait For Task' },
 		usableAsTool: true,
@@ -23,33 +52,7 @@ export class WaitForTask implements INodeType {
 		outputs: `={{(${outputsOf})($parameter.operation)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		properties: [
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Get Draft/Final Relations',
-						value: 'relations',
-						action: 'Get draft and final relations',
-						description: 'List the finals of a draft order, or the source draft of a final',
-					},
-					{
-						name: 'Get Task',
-						value: 'get',
-						action: 'Get a task',
-						description: 'Read the current state of each task once',
-					},
-					{
-						name: 'Wait for Tasks',
-						value: 'wait',
-						action: 'Wait for tasks',
-						description: 'Poll every item\'s task together until it completes, fails or times out',
-					},
-				],
-				default: 'wait',
-			},
+			OPERATION,
 			...wait.properties,
 			...get.properties,
 			...relations.properties,
@@ -66,11 +69,11 @@ export class WaitForTask implements INodeType {
 
 /**
  * Evaluated by n8n from its source text (so it must stay self-contained): Wait has Completed and
- * Failed or Timed Out; Get puts a task where its state says; Relations has one output.
+ * Incomplete (failed, timed out, unreadable or not downloaded: a label that fits on the canvas); Get puts a task where its state says; Relations has one output.
  */
 function outputsOf(operation: string) {
 	const names: Record<string, string[]> = {
-		wait: ['Completed', 'Failed or Timed Out'],
+		wait: ['Completed', 'Incomplete'],
 		get: ['Completed', 'Running', 'Failed'],
 	};
 	return (names[operation] ?? ['Relations']).map((displayName) => ({ type: 'main', displayName }));

@@ -232,7 +232,10 @@ test('before any run, the next node can map the output fields of every node that
 			await openWorkflow(page, instance.baseUrl, workflow.id);
 			await openNode(page, next);
 			const input = page.locator(id('ndv-input-panel'));
-			const fields = await input.locator('[data-test-id="run-data-schema-item"], [data-test-id="run-data-schema-node-name"]').allInnerTexts();
+			const items = input.locator('[data-test-id="run-data-schema-item"], [data-test-id="run-data-schema-node-name"]');
+			// the schema preview renders after the panel opens: wait for it (a miss is asserted below)
+			await items.nth(1).waitFor({ timeout: 15_000 }).catch(() => {});
+			const fields = await items.allInnerTexts();
 			await shot(page, `06-schema-${workflow.id}-${next}`);
 			await closeNode(page);
 			if (fields.length < 2) missing.push(`${workflow.name}: ${next} shows no fields of ${from} (${fields})`);

@@ -22,7 +22,7 @@ const KNOWN_NODES = {
 	waitForTask: {
 		displayName: 'Wait For Task',
 		// The outputs follow the operation: an expression n8n evaluates per node.
-		outputLabels: ['Completed', 'Failed or Timed Out', 'Running', 'Failed', 'Relations'],
+		outputLabels: ['Completed', 'Incomplete', 'Running', 'Failed', 'Relations'],
 		credentials: ['unifiedGenerationApi'],
 	},
 };

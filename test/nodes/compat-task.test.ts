@@ -207,7 +207,7 @@ describe('Compat Task: Task Get, List, Wait', () => {
 		expect(failed.json('List')).toEqual([expect.objectContaining({ status: 'failed' })]);
 	});
 
-	test('Wait sends succeeded tasks to Succeeded and failed ones to Failed or Timed Out', async () => {
+	test('Wait sends succeeded tasks to Succeeded and failed ones to Incomplete', async () => {
 		const ok = await submit('fine');
 		const bad = await submit('please [fail]');
 		const run = await runSteps(emu, [compatNode('Wait', { resource: 'task', operation: 'wait', download: true, ...FAST_WAIT })], {

@@ -50,7 +50,7 @@ export function readReviewPoll(ctx: IExecuteFunctions): PollOptions {
 	return readWaitSettings(ctx, REVIEW_POLL).poll;
 }
 
-/** Output 1 (Active) gets usable assets; output 2 (Failed or Timed Out) the rest, with failReason and the reason. */
+/** Output 1 (Active) gets usable assets; output 2 (Not Active) the rest, with failReason and the reason. */
 export function routeReview(
 	outputs: INodeExecutionData[][],
 	itemIndex: number,

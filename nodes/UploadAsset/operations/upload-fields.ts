@@ -73,7 +73,7 @@ export const properties: INodeProperties[] = [
 		name: 'waitForReview',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to wait until each asset is ACTIVE or FAILED; then the node has two outputs, Active and Failed or Timed Out',
+		description: 'Whether to wait until each asset is ACTIVE or FAILED; then the node has two outputs, Active and Not Active',
 		displayOptions: { show: upload },
 	},
 	reviewWaitOptions({ ...upload, waitForReview: [true] }),

@@ -51,7 +51,10 @@ export function batchOptions(): INodeProperties {
 	};
 }
 
-/** A Create node's model selector: the catalog's models, by alias, with their descriptions. */
+/**
+ * A Create node's model selector: the catalog's models with their descriptions, each named with its
+ * API id too ("SD 2 Pro (sd2)"), the id the docs and the service's error messages use.
+ */
 export function modelSelector(
 	models: ReadonlyArray<{ id: string; name: string; description: string }>,
 	preset: string,
@@ -62,7 +65,7 @@ export function modelSelector(
 		name: 'model',
 		type: 'options',
 		noDataExpression: true,
-		options: models.map(({ id, name, description }) => ({ name, value: id, description })),
+		options: models.map(({ id, name, description }) => ({ name: `${name} (${id})`, value: id, description })),
 		default: preset,
 		...extra,
 	};

@@ -79,6 +79,17 @@ function videoModeSelector(model: VideoModel): INodeProperties {
 
 const shownIn = (modes: VideoNodeMode[]) => ({ show: { [P.generationMode]: modes } });
 
+/**
+ * An option field's modes, written as the model's other modes to hide it in. When the model
+ * changes, n8n's editor drops a value the new model's field does not offer only if that field counts
+ * as shown for the values the node stores, and those leave out a default Generation Mode: with a
+ * `show` on the mode the old value (an sd aspect on an alt model, 4K on alt) would stay, flagged.
+ */
+function hiddenOutside(model: VideoModel, modes: VideoNodeMode[]): Record<string, VideoNodeMode[]> {
+	const others = nodeModes(model).filter((mode) => !modes.includes(mode));
+	return others.length > 0 ? { [P.generationMode]: others } : {};
+}
+
 function promptField(model: VideoModel): INodeProperties {
 	const required = model.params.prompt.requiredIn;
 	const description = `What to generate, at most ${model.params.prompt.maxLength} characters. Required for ${required.map((mode) => MODE_LABELS[mode].name).join(', ')}.`;
@@ -247,7 +258,7 @@ function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undef
 		options: options.map(({ name, value, description }) => ({ name, value, description })),
 		default: preset,
 		description: fixed ? `${label} of the output; this mode needs a fixed value` : `${label} of the output`,
-		displayOptions: shownIn(modes),
+		displayOptions: { hide: hiddenOutside(model, modes) },
 	};
 }
 
@@ -263,6 +274,6 @@ function outputResolutionField(model: VideoModel): INodeProperties {
 			description,
 		})),
 		default: tier,
-		displayOptions: { ...shownIn(modesWhere(model, (mode) => mode !== 'final')), hide: { [P.draft]: [true] } },
+		displayOptions: { hide: { ...hiddenOutside(model, modesWhere(model, (mode) => mode !== 'final')), [P.draft]: [true] } },
 	};
 }

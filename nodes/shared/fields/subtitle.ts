@@ -1,0 +1,18 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/**
+ * A node subtitle that shows what the user picked in the given selectors, by the names the
+ * selectors show ("SD 2 Pro (sd2) · Text to Video"), not their stored values ("sd2: textToVideo").
+ * Selectors built per model share a name: their options are merged. An unknown value (a newer
+ * workflow, an expression) shows as it is.
+ */
+export function pickedSubtitle(properties: INodeProperties[], names: string[]): string {
+	const parts = names.map((name) => {
+		const options = properties
+			.filter((property) => property.name === name)
+			.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
+		const labels = Object.fromEntries(options.map((option) => [String(option.value), option.name]));
+		return `(${JSON.stringify(labels)}[$parameter["${name}"]] || $parameter["${name}"])`;
+	});
+	return `={{ [${parts.join(', ')}].join(" · ") }}`;
+}
