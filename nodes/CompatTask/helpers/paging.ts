@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { isCancelled } from '../../shared/abort';
 import { COMPAT } from '../../shared/catalog';
 import { listPage, readPage } from '../../shared/compat-api';
-import { returnAllFields } from '../../shared/fields/paging';
+import { returnAllFields, wantedCount } from '../../shared/fields/paging';
 
 /** Return All / Limit, shown for one resource's List operation. */
 export const pagingFields = (resource: string): INodeProperties[] => returnAllFields({ resource: [resource], operation: ['list'] });
@@ -13,8 +13,7 @@ export const pagingFields = (resource: string): INodeProperties[] => returnAllFi
  * page size is the spec's default, 20 (its largest accepted size is not shown), or Limit when smaller.
  */
 export async function collectPages(ctx: IExecuteFunctions, path: string, filters: IDataObject, itemIndex: number): Promise<IDataObject[]> {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const wanted = returnAll ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	const wanted = wantedCount(ctx, itemIndex);
 	const pageSize = Math.min(COMPAT.pageSizeDefault, wanted);
 	const records: IDataObject[] = [];
 	let previousFirst: string | undefined;

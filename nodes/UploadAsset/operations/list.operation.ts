@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { listAssets, withAssetUri } from '../../shared/assets/api';
 import { ASSETS } from '../../shared/catalog';
-import { returnAllFields } from '../../shared/fields/paging';
+import { returnAllFields, wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 
 const displayOptions = { show: { operation: ['list'] } };
@@ -51,7 +51,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		await mapItems(ctx, async (itemIndex) => {
 			const type = ctx.getNodeParameter('type', itemIndex, '') as string;
 			const status = ctx.getNodeParameter('status', itemIndex, '') as string;
-			const wanted = ctx.getNodeParameter('returnAll', itemIndex) ? Infinity : (ctx.getNodeParameter('limit', itemIndex) as number);
+			const wanted = wantedCount(ctx, itemIndex);
 			const items: IDataObject[] = [];
 			let cursor: unknown;
 			let received = 0;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { returnAllFields, wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 import { getRelations } from '../../shared/unified-api';
 
@@ -15,23 +16,7 @@ export const properties: INodeProperties[] = [
 		description: 'The orderId of a draft (lists its finals) or of a final (returns its source draft)',
 		displayOptions,
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions,
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
-	},
+	...returnAllFields(displayOptions.show, true),
 ];
 
 /** The service's page size bound for relations (spec: 1-50). */
@@ -44,8 +29,7 @@ const PAGE_SIZE = 50;
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const results = await mapItems(ctx, async (itemIndex) => {
 		const orderId = String(ctx.getNodeParameter('orderId', itemIndex));
-		const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
-		const wanted = returnAll ? Infinity : (ctx.getNodeParameter('limit', itemIndex) as number);
+		const wanted = wantedCount(ctx, itemIndex);
 		let page: IDataObject = {};
 		let cursor: string | undefined;
 		const finals: IDataObject[] = [];

@@ -1,16 +1,17 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** Return All / Limit for a list operation, shown where `show` says (n8n's usual pair of fields). */
-export function returnAllFields(show: NonNullable<IDisplayOptions['show']>): INodeProperties[] {
+export function returnAllFields(show: NonNullable<IDisplayOptions['show']>, returnAllByDefault = false): INodeProperties[] {
+	const returnAll: INodeProperties = {
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: { show },
+	};
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
-		},
+		returnAllByDefault ? { ...returnAll, default: true } : returnAll,
 		{
 			displayName: 'Limit',
 			name: 'limit',
@@ -21,4 +22,9 @@ export function returnAllFields(show: NonNullable<IDisplayOptions['show']>): INo
 			displayOptions: { show: { ...show, returnAll: [false] } },
 		},
 	];
+}
+
+/** How many records the user wants from a list: all (Infinity) or the Limit. */
+export function wantedCount(ctx: IExecuteFunctions, itemIndex: number): number {
+	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
