@@ -3,10 +3,13 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { IMAGE_MODEL_IDS, VIDEO_MODEL_IDS } from '../shared/catalog';
 import { downloadProperties } from '../shared/fields/wait';
 
-/** Every model alias of the spec, sorted, as options of the Models filter. */
+/**
+ * Every model alias of the spec, sorted, as options of the Models filter. A plain code-unit sort: the
+ * ids are ASCII, and localeCompare's first call loads ICU collation data (~10 ms of n8n's start-up).
+ */
 const MODEL_OPTIONS = [...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS]
-	.map((id) => ({ name: id, value: id }))
-	.sort((a, b) => a.name.localeCompare(b.name));
+	.sort()
+	.map((id) => ({ name: id, value: id }));
 
 /** A filter whose options all start chosen, so a new trigger lets every finished task through. */
 function allChosen(displayName: string, name: string, description: string, options: INodePropertyOptions[]): INodeProperties {

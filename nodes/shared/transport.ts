@@ -1,5 +1,6 @@
 import type {
 	IAllExecuteFunctions,
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -57,6 +58,8 @@ interface Exchange extends Call {
 	ctx: ApiContext;
 	request: ApiRequest;
 	cancel?: AbortSignal;
+	/** The credential as read once for this request: its URL, its key for redaction, and the authentication. */
+	credentials: ICredentialDataDecryptedObject;
 }
 
 /**
@@ -98,7 +101,7 @@ async function prepare(ctx: ApiContext, service: Service, request: ApiRequest): 
 	}
 	const cancel = cancelSignal(ctx as Partial<IExecuteFunctions>);
 	const { itemIndex } = request;
-	return { ctx, node: ctx.getNode(), service, request, itemIndex, secret, url, cancel, idempotent: request.method === 'GET' };
+	return { ctx, node: ctx.getNode(), service, request, itemIndex, secret, url, cancel, credentials, idempotent: request.method === 'GET' };
 }
 
 async function attemptOnce(call: Exchange, deadline: number): Promise<Outcome> {
@@ -131,13 +134,18 @@ function requestOptions({ request, url }: Exchange, clock: AttemptClock): IHttpR
 /**
  * n8n's authenticated helper overwrites `abortSignal` with the execution's cancel signal, which
  * would drop the time limit; the attempt's signal already includes the cancel signal, so it is pinned.
+ * The credential already read is handed over: the helper would otherwise read and decrypt it from
+ * n8n's database again for every request (a batch's creates are bound by that CPU time), and the
+ * key that authenticates is then the one whose URL and redaction this request uses.
  */
 function sender(call: Exchange, clock: AttemptClock): Send {
+	const type = CREDENTIAL[call.service];
+	const credentialsDecrypted = { id: '', name: type, type, data: call.credentials };
 	return async (options) => {
 		const pinned = { ...options };
 		Object.defineProperty(pinned, 'abortSignal', { get: () => clock.signal, set: () => {}, enumerable: true });
 		const helper = call.ctx.helpers.httpRequestWithAuthentication;
-		return (await helper.call(call.ctx, CREDENTIAL[call.service], pinned)) as IN8nHttpFullResponse;
+		return (await helper.call(call.ctx, type, pinned, { credentialsDecrypted })) as IN8nHttpFullResponse;
 	};
 }
 

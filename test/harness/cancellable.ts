@@ -31,7 +31,8 @@ export async function startWorkflow(workflowJson: WorkflowJson, options: RunOpti
 	}
 	const workflow = createWorkflow(workflowJson, nodeTypes(), options);
 	const hooks = new ExecutionLifecycleHooks('manual', `cancellable-${++started}`, asWorkflowBase(workflow));
-	const additionalData = buildAdditionalData(new HarnessCredentialsHelper(credentialTypes, options.credentials), hooks);
+	const credentials = new HarnessCredentialsHelper(credentialTypes, options.credentials);
+	const additionalData = buildAdditionalData(credentials, hooks);
 	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow });
-	return { cancel: () => execution.cancel(), result: execution.then((run) => toRunResult(run, workflow)) };
+	return { cancel: () => execution.cancel(), result: execution.then((run) => toRunResult(run, workflow, credentials.reads)) };
 }

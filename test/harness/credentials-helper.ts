@@ -26,6 +26,9 @@ import type { HarnessCredentials } from './types';
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	private readonly stored: Map<string, ICredentialDataDecryptedObject>;
 
+	/** How often each type's data was read (decrypted, in n8n: a database read and a decryption each). */
+	readonly reads = new Map<string, number>();
+
 	constructor(
 		private readonly types: CredentialTypeRegistry,
 		given: HarnessCredentials,
@@ -137,6 +140,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 
 	/** A copy per call (n8n-core assigns refreshed tokens onto it), with the type's defaults filled in. */
 	private decrypted(type: string): ICredentialDataDecryptedObject {
+		this.reads.set(type, (this.reads.get(type) ?? 0) + 1);
 		const data = this.stored.get(type);
 		if (!data) {
 			throw new Error(`No "${type}" credentials: give them in runWorkflow's options.credentials`);

@@ -56,14 +56,12 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	const { credentials } = loadRegistries();
 	const workflow = createWorkflow(workflowJson, nodeTypes(), options);
 	const hooks = new ExecutionLifecycleHooks('manual', String(++executions), asWorkflowBase(workflow));
-	const additionalData = buildAdditionalData(
-		new HarnessCredentialsHelper(credentials, options.credentials),
-		hooks,
-	);
+	const helper = new HarnessCredentialsHelper(credentials, options.credentials);
+	const additionalData = buildAdditionalData(helper, hooks);
 	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow });
 	const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => execution.cancel(), options.cancelAfterMs);
 	try {
-		return toRunResult(await execution, workflow);
+		return toRunResult(await execution, workflow, helper.reads);
 	} finally {
 		clearTimeout(stop);
 	}

@@ -5,7 +5,7 @@ import type { ExecutionBaseError, IDataObject, INodeExecutionData, IRun, Workflo
 import type { BinaryContent, RunResult } from './types';
 
 /** What a test reads from a finished execution: status, error, each node's items and binary data. */
-export function toRunResult(run: IRun, workflow: Workflow): RunResult {
+export function toRunResult(run: IRun, workflow: Workflow, credentialReads: ReadonlyMap<string, number>): RunResult {
 	const { runData, error } = run.data.resultData;
 
 	const output = (nodeName: string, outputIndex = 0): INodeExecutionData[] => {
@@ -40,6 +40,7 @@ export function toRunResult(run: IRun, workflow: Workflow): RunResult {
 		runData,
 		// A plain copy: n8n tracks changes to static data through proxies.
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+		credentialReads: new Map(credentialReads),
 	};
 }
 

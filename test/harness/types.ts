@@ -71,4 +71,6 @@ export interface RunResult {
 	runData: IRunData;
 	/** The workflow's static data after the run. */
 	staticData: IDataObject;
+	/** How often the run read each credential type's data (see HarnessCredentialsHelper.reads). */
+	credentialReads: ReadonlyMap<string, number>;
 }

@@ -34,14 +34,15 @@ let executions = 0;
 function contextFor(json: WorkflowJson, executionId: string, options: WaitingOptions) {
 	const workflow = createWorkflow(json, nodeTypes(), options);
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, asWorkflowBase(workflow));
-	const additionalData = buildAdditionalData(new HarnessCredentialsHelper(credentialTypes(), options.credentials), hooks);
+	const credentials = new HarnessCredentialsHelper(credentialTypes(), options.credentials);
+	const additionalData = buildAdditionalData(credentials, hooks);
 	if (options.waitingBaseUrl) additionalData.webhookWaitingBaseUrl = options.waitingBaseUrl;
-	return { workflow, additionalData };
+	return { workflow, additionalData, reads: credentials.reads };
 }
 
-const waitingOf = (executionId: string, run: IRun, workflow: Parameters<typeof toRunResult>[1]): WaitingExecution => ({
+const waitingOf = (executionId: string, run: IRun, { workflow, reads }: ReturnType<typeof contextFor>): WaitingExecution => ({
 	executionId,
-	result: toRunResult(run, workflow),
+	result: toRunResult(run, workflow, reads),
 	waitTill: run.waitTill ?? undefined,
 	saved: JSON.stringify(run.data),
 });
@@ -50,16 +51,16 @@ const waitingOf = (executionId: string, run: IRun, workflow: Parameters<typeof t
 export async function runUntilWaiting(json: WorkflowJson, options: WaitingOptions): Promise<WaitingExecution> {
 	await harnessReady();
 	const executionId = `waiting-${++executions}`;
-	const { workflow, additionalData } = contextFor(json, executionId, options);
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow });
-	return waitingOf(executionId, run, workflow);
+	const context = contextFor(json, executionId, options);
+	const run = await new WorkflowExecute(context.additionalData, 'manual').run({ workflow: context.workflow });
+	return waitingOf(executionId, run, context);
 }
 
 /** Goes on from the saved data, as n8n does when the execution is resumed; a new wait is reported again. */
 async function goOn(json: WorkflowJson, waiting: WaitingExecution, data: IRunExecutionData, options: WaitingOptions) {
-	const { workflow, additionalData } = contextFor(json, waiting.executionId, options);
-	const run = await new WorkflowExecute(additionalData, 'manual', data).processRunExecutionData(workflow);
-	return waitingOf(waiting.executionId, run, workflow);
+	const context = contextFor(json, waiting.executionId, options);
+	const run = await new WorkflowExecute(context.additionalData, 'manual', data).processRunExecutionData(context.workflow);
+	return waitingOf(waiting.executionId, run, context);
 }
 
 /** What n8n's WaitTracker does when waitTill has passed: runs the saved execution on. */
