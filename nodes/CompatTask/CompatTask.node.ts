@@ -1,22 +1,33 @@
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeExecutionData, INodeListSearchResult, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { searchAssets, searchGroups } from './methods/listSearch';
+import type { OperationLoader } from '../shared/operations';
+import { runOperation } from '../shared/operations';
 import * as asset from './resources/asset';
 import * as assetGroup from './resources/assetGroup';
 import * as assetTemplate from './resources/assetTemplate';
 import * as balance from './resources/balance';
 import * as task from './resources/task';
 
-type Operation = { execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> };
-
-/** Each resource's operations, each in its own module with its fields and its execute. */
-const RESOURCES: Record<string, Record<string, Operation>> = {
-	asset: asset.operations,
-	assetGroup: assetGroup.operations,
-	assetTemplate: assetTemplate.operations,
-	balance: balance.operations,
-	task: task.operations,
+/**
+ * Each operation's code by "resource.operation", loaded at its first run: n8n reads every node's
+ * description at start-up, and the resources' modules hold only their fields.
+ */
+const OPERATIONS: Record<string, OperationLoader> = {
+	'task.create': async () => await import('./resources/task/create.operation'),
+	'task.get': async () => await import('./resources/task/get.operation'),
+	'task.list': async () => await import('./resources/task/list.operation'),
+	'task.wait': async () => await import('./resources/task/wait.operation'),
+	'asset.batchCreate': async () => await import('./resources/asset/batch.operation'),
+	'asset.create': async () => await import('./resources/asset/create.operation'),
+	'asset.delete': async () => await import('./resources/asset/delete.operation'),
+	'asset.get': async () => await import('./resources/asset/get.operation'),
+	'asset.list': async () => await import('./resources/asset/list.operation'),
+	'asset.waitForReview': async () => await import('./resources/asset/waitForReview.operation'),
+	'assetGroup.create': async () => await import('./resources/assetGroup/create.operation'),
+	'assetGroup.list': async () => await import('./resources/assetGroup/list.operation'),
+	'assetTemplate.download': async () => await import('./resources/assetTemplate/download.operation'),
+	'balance.get': async () => await import('./resources/balance/get.operation'),
 };
 
 export class CompatTask implements INodeType {
@@ -57,14 +68,22 @@ export class CompatTask implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchAssets, searchGroups } };
+	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.
+	methods = {
+		listSearch: {
+			async searchAssets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+				return await (await import('./methods/listSearch')).searchAssets.call(this, filter, paginationToken);
+			},
+			async searchGroups(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+				return await (await import('./methods/listSearch')).searchGroups.call(this, filter);
+			},
+		},
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
-		const handler = RESOURCES[resource]?.[operation];
-		if (!handler) throw new NodeOperationError(this.getNode(), `Unknown operation "${resource}: ${operation}"`);
-		return await handler.execute(this);
+		return await runOperation(this, OPERATIONS, `${resource}.${operation}`);
 	}
 }
 

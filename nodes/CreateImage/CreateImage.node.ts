@@ -1,17 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
-import { mapTimedOutItem } from '../shared/callback/wait-mode';
-import { RESUME_WEBHOOKS, resumeOnCallback } from '../shared/callback/wait-mode-webhook';
-import { runCreate } from '../shared/create/run';
+import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { imageProperties } from '../shared/fields/image';
-import { generationTasks } from '../shared/tasks';
-import { withImageFields } from './output';
-import { readImageParameters } from './parameters';
-import { buildImageRequests } from './request';
 
 export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,15 +25,13 @@ export class CreateImage implements INodeType {
 		properties: [...imageProperties(), batchOptions(), ...completionProperties({ callback: true })],
 	};
 
+	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const build = (itemIndex: number) => buildImageRequests(readImageParameters(this, itemIndex));
-		const output = await runCreate(this, generationTasks, build, undefined, resolveBinaryMedia);
-		mapTimedOutItem(this, withImageFields);
-		return output.map((items) => items.map(withImageFields));
+		return await (await import('./execute')).execute(this);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await resumeOnCallback(this, generationTasks, withImageFields);
+		return await (await import('./execute')).webhook(this);
 	}
 }

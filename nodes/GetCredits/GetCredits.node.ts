@@ -1,9 +1,5 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-
-import { getBalance } from '../shared/compat-api';
-import { mapItems } from '../shared/item-loop';
-import { getCredits } from '../shared/unified-api';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,17 +34,8 @@ export class GetCredits implements INodeType {
 		],
 	};
 
+	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const results = await mapItems(this, async (itemIndex) => {
-			const { credits, availableCredits } = await getCredits(this, itemIndex);
-			const output: IDataObject = { credits, availableCredits };
-			if (this.getNodeParameter('includeCompatBalance', itemIndex) as boolean) {
-				const { balance, markupRate } = await getBalance(this, itemIndex);
-				output.compatBalance = balance;
-				output.compatMarkupRate = markupRate;
-			}
-			return output;
-		});
-		return [results];
+		return await (await import('./execute')).execute(this);
 	}
 }

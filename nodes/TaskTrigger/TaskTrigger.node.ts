@@ -4,7 +4,6 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 import { forgetDeliveries } from '../shared/callback/dedupe';
 
 import { triggerProperties } from './properties';
-import { receiveTask } from './receive';
 import { requireSecret } from './settings';
 
 export class TaskTrigger implements INodeType {
@@ -45,7 +44,8 @@ export class TaskTrigger implements INodeType {
 		},
 	};
 
+	/** The code behind it is loaded at the first call, not when n8n loads every node at start-up. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveTask(this);
+		return await (await import('./receive')).receiveTask(this);
 	}
 }

@@ -1,12 +1,17 @@
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import * as list from './operations/list.operation';
-import * as review from './operations/review.operation';
-import * as status from './operations/status.operation';
-import * as upload from './operations/upload.operation';
+import type { OperationLoader } from '../shared/operations';
+import { runOperation } from '../shared/operations';
+import { operationFields } from './operations/fields';
 
-const OPERATIONS = { upload, getStatus: status, list, waitForReview: review };
+/** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
+const OPERATIONS: Record<string, OperationLoader> = {
+	upload: async () => await import('./operations/upload.operation'),
+	getStatus: async () => await import('./operations/status.operation'),
+	list: async () => await import('./operations/list.operation'),
+	waitForReview: async () => await import('./operations/review.operation'),
+};
 
 export class UploadAsset implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,18 +47,15 @@ export class UploadAsset implements INodeType {
 				],
 				default: 'upload',
 			},
-			...upload.properties,
-			...status.properties,
-			...list.properties,
-			...review.properties,
+			...operationFields.upload,
+			...operationFields.getStatus,
+			...operationFields.list,
+			...operationFields.waitForReview,
 		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
-		const handler = OPERATIONS[operation];
-		if (!handler) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}"`);
-		return await handler.execute(this);
+		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0) as string);
 	}
 }
 

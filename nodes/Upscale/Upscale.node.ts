@@ -1,14 +1,19 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
-import { RESUME_WEBHOOKS, resumeOnCallback } from '../shared/callback/wait-mode-webhook';
-import { runCreate } from '../shared/create/run';
+import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
-import { upscaleTasks } from '../shared/tasks';
 import { upscaleProperties } from './fields';
-import { searchVideoAssets } from './list-search';
-import { buildUpscaleRequest, resolveSources } from './source';
 
 export class Upscale implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,14 +33,21 @@ export class Upscale implements INodeType {
 		properties: [...upscaleProperties, batchOptions(), ...completionProperties({ callback: true })],
 	};
 
-	methods = { listSearch: { searchVideoAssets } };
+	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.
+	methods = {
+		listSearch: {
+			async searchVideoAssets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+				return await (await import('./list-search')).searchVideoAssets.call(this, filter, paginationToken);
+			},
+		},
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runCreate(this, upscaleTasks, (itemIndex) => buildUpscaleRequest(this, itemIndex), undefined, resolveSources);
+		return await (await import('./execute')).execute(this);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await resumeOnCallback(this, upscaleTasks);
+		return await (await import('./execute')).webhook(this);
 	}
 }

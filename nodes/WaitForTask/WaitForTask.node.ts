@@ -1,12 +1,17 @@
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { pickedSubtitle } from '../shared/fields/subtitle';
-import * as get from './operations/get.operation';
-import * as relations from './operations/relations.operation';
-import * as wait from './operations/wait.operation';
+import type { OperationLoader } from '../shared/operations';
+import { runOperation } from '../shared/operations';
+import { operationFields } from './operations/fields';
 
-const OPERATIONS = { get, relations, wait };
+/** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
+const OPERATIONS: Record<string, OperationLoader> = {
+	get: async () => await import('./operations/get.operation'),
+	relations: async () => await import('./operations/relations.operation'),
+	wait: async () => await import('./operations/wait.operation'),
+};
 
 const OPERATION: INodeProperties = {
 	displayName: 'Operation',
@@ -53,17 +58,14 @@ export class WaitForTask implements INodeType {
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		properties: [
 			OPERATION,
-			...wait.properties,
-			...get.properties,
-			...relations.properties,
+			...operationFields.wait,
+			...operationFields.get,
+			...operationFields.relations,
 		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
-		const handler = OPERATIONS[operation];
-		if (!handler) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}"`);
-		return await handler.execute(this);
+		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0) as string);
 	}
 }
 

@@ -1,12 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../../shared/abort';
 import { COMPAT } from '../../shared/catalog';
 import { listPage, readPage } from '../../shared/compat-api';
-import { returnAllFields, wantedCount } from '../../shared/fields/paging';
-
-/** Return All / Limit, shown for one resource's List operation. */
-export const pagingFields = (resource: string): INodeProperties[] => returnAllFields({ resource: [resource], operation: ['list'] });
+import { wantedCount } from '../../shared/fields/paging';
 
 /**
  * Reads pages (page_num from 1) until Limit records, an empty or short page, or the total. The

@@ -1,44 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { listAssets, withAssetUri } from '../../shared/assets/api';
 import { ASSETS } from '../../shared/catalog';
-import { returnAllFields, wantedCount } from '../../shared/fields/paging';
+import { wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
-
-const displayOptions = { show: { operation: ['list'] } };
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Type',
-		name: 'type',
-		type: 'options',
-		options: [
-			{ name: 'Any', value: '' },
-			{ name: 'Audio', value: 'AUDIO' },
-			{ name: 'Image', value: 'IMAGE' },
-			{ name: 'Video', value: 'VIDEO' },
-		],
-		default: '',
-		description: 'List only assets of this type',
-		displayOptions,
-	},
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		options: [
-			{ name: 'Active', value: 'ACTIVE' },
-			{ name: 'Any', value: '' },
-			{ name: 'Failed', value: 'FAILED' },
-			{ name: 'None', value: 'NONE', description: 'The service\'s NONE filter value' },
-			{ name: 'Processing', value: 'PROCESSING' },
-		],
-		default: '',
-		description: 'List only assets in this review state',
-		displayOptions,
-	},
-	...returnAllFields(displayOptions.show),
-];
 
 /**
  * One output item per input item: `items` (each with its assetUri) and `nextCursor` (kept when

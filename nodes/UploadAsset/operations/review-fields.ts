@@ -1,9 +1,4 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-import { REVIEW_POLL } from '../../shared/assets/review';
-import type { ReviewResult } from '../../shared/assets/review';
-import type { PollOptions } from '../../shared/polling';
-import { readWaitSettings } from '../../shared/fields/wait';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
  * The review wait's options (read by the same reader as task waits). Defaults are literals, as
@@ -44,20 +39,4 @@ export function reviewWaitOptions(show: NonNullable<IDisplayOptions['show']>): I
 			},
 		],
 	};
-}
-
-export function readReviewPoll(ctx: IExecuteFunctions): PollOptions {
-	return readWaitSettings(ctx, REVIEW_POLL).poll;
-}
-
-/** Output 1 (Active) gets usable assets; output 2 (Not Active) the rest, with failReason and the reason. */
-export function routeReview(
-	outputs: INodeExecutionData[][],
-	itemIndex: number,
-	base: IDataObject,
-	review: Pick<ReviewResult, 'asset' | 'outcome' | 'reason'>,
-): void {
-	const json: IDataObject = { ...base, ...review.asset, outcome: review.outcome, ...(review.reason ? { error: review.reason } : {}) };
-	if (review.outcome !== 'succeeded') json.failReason = review.asset.failReason ?? null;
-	outputs[review.outcome === 'succeeded' ? 0 : 1].push({ json, pairedItem: { item: itemIndex } });
 }

@@ -1,12 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { waitForReviews } from '../../shared/assets/review';
 import type { ReviewedAsset } from '../../shared/assets/review';
 import { asNodeError, errorItem } from '../../shared/item-loop';
-import { reviewWaitOptions, readReviewPoll, routeReview } from './review-fields';
-import { assetIdField, readAssetId } from './status.operation';
-
-export const properties: INodeProperties[] = [assetIdField('waitForReview'), reviewWaitOptions({ operation: ['waitForReview'] })];
+import { readAssetId } from './fields';
+import { readReviewPoll, routeReview } from './review-routing';
 
 /** Waits on the assets of all items at once until each is ACTIVE or FAILED, or the timeout. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,9 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSETS } from '../../shared/catalog';
+import type { AssetType } from '../../shared/catalog';
 import { reviewWaitOptions } from './review-fields';
 
 const upload = { operation: ['upload'] };
+
+/** The catalog's asset types as options ('AUDIO' → Audio), in name order. */
+export const assetTypeOptions = (Object.keys(ASSETS.types) as AssetType[])
+	.sort()
+	.map((type) => ({ name: type[0] + type.slice(1).toLowerCase(), value: type }));
 
 export const properties: INodeProperties[] = [
 	{
@@ -40,11 +46,7 @@ export const properties: INodeProperties[] = [
 		displayName: 'Type',
 		name: 'type',
 		type: 'options',
-		options: [
-			{ name: 'Audio', value: 'AUDIO' },
-			{ name: 'Image', value: 'IMAGE' },
-			{ name: 'Video', value: 'VIDEO' },
-		],
+		options: assetTypeOptions,
 		default: 'IMAGE',
 		description: 'What the file at the URL is',
 		displayOptions: { show: { ...upload, source: ['url'] } },

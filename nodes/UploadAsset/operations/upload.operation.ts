@@ -9,11 +9,9 @@ import { mapWithLimit } from '../../shared/concurrency';
 import { asNodeError, errorItem } from '../../shared/item-loop';
 import { CODES, validateAssetUpload } from '../../shared/rules';
 import { urlForm } from '../../shared/rules/urls';
-import { readReviewPoll, routeReview } from './review-fields';
+import { readReviewPoll, routeReview } from './review-routing';
 import type { UploadPlan } from './upload-fields';
 import { readUploadPlan } from './upload-fields';
-
-export { properties } from './upload-fields';
 
 /** Uploads in flight at once: each carries a whole file. */
 const UPLOADS_AT_ONCE = 3;

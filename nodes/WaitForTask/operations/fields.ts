@@ -1,16 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { generationTasks, upscaleTasks } from '../../shared/tasks';
-import type { TaskKind } from '../../shared/tasks';
-
-/** The task kinds this node reads, by the value of its Task Type field. */
-const KINDS = { generation: generationTasks, upscale: upscaleTasks } as const;
-
-export function taskKindOf(ctx: IExecuteFunctions): TaskKind<never> {
-	const type = ctx.getNodeParameter('taskType', 0, 'generation') as keyof typeof KINDS;
-	return KINDS[type] ?? generationTasks;
-}
+import { returnAllFields } from '../../shared/fields/paging';
+import { waitProperties } from '../../shared/fields/wait';
 
 /** The item's task id, trimmed; an empty one is the user's to fix, not the service's to refuse. */
 export function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
@@ -57,3 +49,24 @@ export function taskFields(operations: string[]): INodeProperties[] {
 		},
 	];
 }
+
+/**
+ * Wait For Task's fields, by operation. Apart from the operations' code: n8n reads every node's
+ * description at start-up, and an operation's code is loaded at its first run.
+ */
+export const operationFields: Record<'get' | 'relations' | 'wait', INodeProperties[]> = {
+	get: taskFields(['get']),
+	relations: [
+		{
+			displayName: 'Order ID',
+			name: 'orderId',
+			type: 'string',
+			default: '={{ $json.orderId }}',
+			required: true,
+			description: 'The orderId of a draft (lists its finals) or of a final (returns its source draft)',
+			displayOptions: { show: { operation: ['relations'] } },
+		},
+		...returnAllFields({ operation: ['relations'] }, true),
+	],
+	wait: [...taskFields(['wait']), ...waitProperties({ show: { operation: ['wait'] } })],
+};

@@ -1,9 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { asNodeError, errorItem } from '../../shared/item-loop';
-import { readTaskId, taskFields, taskKindOf } from './fields';
-
-export const properties: INodeProperties[] = taskFields(['get']);
+import { readTaskId } from './fields';
+import { taskKindOf } from './task-kind';
 
 /** Get Task's outputs (Completed, Running, Failed): a task goes where its state says, one that cannot be read to Failed. */
 const OUTPUT = { succeeded: 0, running: 1, failed: 2 } as const;

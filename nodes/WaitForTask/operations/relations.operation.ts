@@ -1,23 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { returnAllFields, wantedCount } from '../../shared/fields/paging';
+import { wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 import { getRelations } from '../../shared/unified-api';
 
-const displayOptions = { show: { operation: ['relations'] } };
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Order ID',
-		name: 'orderId',
-		type: 'string',
-		default: '={{ $json.orderId }}',
-		required: true,
-		description: 'The orderId of a draft (lists its finals) or of a final (returns its source draft)',
-		displayOptions,
-	},
-	...returnAllFields(displayOptions.show, true),
-];
 
 /** The service's page size bound for relations (spec: 1-50). */
 const PAGE_SIZE = 50;

@@ -1,15 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { waitProperties, readWaitSettings } from '../../shared/fields/wait';
+import { readWaitSettings } from '../../shared/fields/wait';
 import { asNodeError, errorItem } from '../../shared/item-loop';
 import { waitForTasks } from '../../shared/task-waiting';
 import type { WaitedTask } from '../../shared/task-waiting';
-import { readTaskId, taskFields, taskKindOf } from './fields';
-
-export const properties: INodeProperties[] = [
-	...taskFields(['wait']),
-	...waitProperties({ show: { operation: ['wait'] } }),
-];
+import { readTaskId } from './fields';
+import { taskKindOf } from './task-kind';
 
 /**
  * Polls the tasks of all input items together. Output 1 gets completed tasks; output 2 every task

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData, IWebhookDescription } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { settle } from '../task-waiting';
 import { DEFAULT_POLL } from '../polling';
@@ -6,15 +6,6 @@ import type { TaskKind } from '../tasks';
 import { readPostedTask } from './posted-task';
 import { verifyPosted } from './verify';
 import { DEFAULT_CALLBACK_TIMEOUT_MINUTES } from './wait-mode';
-
-/**
- * The webhooks a Create node declares so that n8n routes a POST to the execution's resume URL to
- * its webhook() (n8n's waiting webhooks). A restart webhook registers nothing at the service and
- * has no lifecycle, like n8n's own send-and-wait nodes' `sendAndWaitWebhooksDescription`.
- */
-export const RESUME_WEBHOOKS: IWebhookDescription[] = [
-	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true },
-];
 
 const KEEP_WAITING: IWebhookResponseData = { noWebhookResponse: true };
 

@@ -1,43 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { batchAssets } from '../../../shared/compat-api';
 import { mapItems } from '../../../shared/item-loop';
-import { groupLocator } from '../../helpers/locators';
 import { batchFromItems } from './batch-items';
-import { entryFields } from './entry';
-
-const show = { resource: ['asset'], operation: ['batchCreate'] };
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Source',
-		name: 'source',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Input Items', value: 'items', description: 'One asset per input item, sent 50 per request' },
-			{
-				name: 'Spreadsheet',
-				value: 'spreadsheet',
-				description: 'A batch spreadsheet (see Asset Template) in a binary field, up to 50 rows',
-			},
-		],
-		default: 'items',
-		displayOptions: { show },
-	},
-	groupLocator({ show: { ...show, source: ['items'] } }),
-	...entryFields('batchCreate', { source: ['items'] }),
-	{
-		displayName: 'Spreadsheet Binary Field',
-		name: 'spreadsheetProperty',
-		type: 'string',
-		default: 'data',
-		required: true,
-		description: 'The input item\'s binary field holding the spreadsheet (header row: groupId, URL, name)',
-		displayOptions: { show: { ...show, source: ['spreadsheet'] } },
-	},
-];
 
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	if (ctx.getNodeParameter('source', 0) === 'items') return [await batchFromItems(ctx)];

@@ -1,16 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { createAsset } from '../../../shared/compat-api';
 import { mapItems } from '../../../shared/item-loop';
 import { validateCompatAsset } from '../../../shared/rules';
-import { groupLocator } from '../../helpers/locators';
 import { assertVerdict } from '../../helpers/verdict';
-import { entryFields, readEntry } from './entry';
-
-export const properties: INodeProperties[] = [
-	groupLocator({ show: { resource: ['asset'], operation: ['create'] } }),
-	...entryFields('create'),
-];
+import { readEntry } from './entry';
 
 /** One asset per item; it starts in review (Processing): use Wait for Review before using it in a task. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,10 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { deleteAsset } from '../../../shared/compat-api';
 import { mapItems } from '../../../shared/item-loop';
-import { assetLocator, readLocator } from '../../helpers/locators';
-
-export const properties: INodeProperties[] = [assetLocator({ show: { resource: ['asset'], operation: ['delete'] } })];
+import { readLocator } from '../../helpers/locators';
 
 /**
  * Soft-deletes each asset: no new task may use it, submitted tasks are unaffected. The answer's

@@ -1,10 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { getAsset } from '../../../shared/compat-api';
 import { mapItems } from '../../../shared/item-loop';
-import { assetLocator, readLocator } from '../../helpers/locators';
-
-export const properties: INodeProperties[] = [assetLocator({ show: { resource: ['asset'], operation: ['get'] } })];
+import { readLocator } from '../../helpers/locators';
 
 /** Reads each asset; for a Processing asset the service synchronizes its latest review status. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

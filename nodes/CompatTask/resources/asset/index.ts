@@ -1,14 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import * as batchCreate from './batch.operation';
-import * as create from './create.operation';
-import * as deleteOperation from './delete.operation';
-import * as get from './get.operation';
-import * as list from './list.operation';
-import * as waitForReview from './waitForReview.operation';
+import * as batchCreate from './batch.fields';
+import * as create from './create.fields';
+import * as deleteOperation from './delete.fields';
+import * as get from './get.fields';
+import * as list from './list.fields';
+import * as waitForReview from './waitForReview.fields';
 
-export const operations = { batchCreate, create, delete: deleteOperation, get, list, waitForReview };
-
+/** The Asset resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',

@@ -1,21 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
 import { getAsset } from '../../../shared/compat-api';
-import { readWaitSettings, waitProperties } from '../../../shared/fields/wait';
+import { readWaitSettings } from '../../../shared/fields/wait';
 import { asNodeError, errorItem } from '../../../shared/item-loop';
 import { pollAll } from '../../../shared/polling';
 import type { Phase, PollResult } from '../../../shared/polling';
 import { isPermanentError } from '../../../shared/task-waiting';
-import { assetLocator, readLocator } from '../../helpers/locators';
-
-const show = { resource: ['asset'], operation: ['waitForReview'] };
-
-/** Only the timing options of the shared wait fields: a review has no file to download. */
-export const properties: INodeProperties[] = [
-	assetLocator({ show }),
-	...waitProperties({ show }).filter((property) => property.name === 'waitOptions'),
-];
+import { readLocator } from '../../helpers/locators';
 
 /** Processing → Active (approved) or Failed (rejected) (spec: States and transitions > Asset). */
 const [, active, failed] = COMPAT.assetStatuses;

@@ -1,11 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-import { createGroup, listGroups, readPage } from '../../../shared/compat-api';
-import { mapItems } from '../../../shared/item-loop';
-import { flatMapItems } from '../../helpers/items';
+import type { INodeProperties } from 'n8n-workflow';
 
 const show = (operation: string) => ({ show: { resource: ['assetGroup'], operation: [operation] } });
 
+/** The Asset Group resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -36,27 +33,3 @@ export const description: INodeProperties[] = [
 		displayOptions: show('create'),
 	},
 ];
-
-async function create(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [
-		await mapItems(ctx, async (itemIndex) => {
-			const name = String(ctx.getNodeParameter('groupName', itemIndex, '') ?? '');
-			const description = String(ctx.getNodeParameter('groupDescription', itemIndex, '') ?? '');
-			return await createGroup(ctx, { name, ...(description ? { description } : {}) }, itemIndex);
-		}),
-	];
-}
-
-/** Every group, one item each, with `assetCount` read from `_count.assets` (list answer only). */
-async function list(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [
-		await flatMapItems(ctx, async (itemIndex) =>
-			readPage(await listGroups(ctx, itemIndex)).records.map((group) => ({
-				...group,
-				assetCount: (group._count as { assets?: number } | undefined)?.assets ?? null,
-			})),
-		),
-	];
-}
-
-export const operations = { create: { execute: create }, list: { execute: list } };

@@ -1,8 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../../../shared/item-loop';
-import { downloadTemplate } from './download';
-
+/** The Asset Template resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -29,22 +27,3 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['assetTemplate'] } },
 	},
 ];
-
-/** The template spreadsheet (GET /v1/assets/batch/template) in each item's binary data. */
-async function download(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
-		try {
-			const property = ctx.getNodeParameter('templateProperty', itemIndex) as string;
-			const file = await downloadTemplate(ctx, itemIndex);
-			const json = { fileName: file.fileName ?? null, mimeType: file.mimeType, columns: ['groupId', 'url', 'name'] };
-			output.push({ json, binary: { [property]: file }, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			output.push(errorItem(error as Error, itemIndex));
-		}
-	}
-	return [output];
-}
-
-export const operations = { download: { execute: download } };

@@ -1,9 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { COMPAT } from '../../../shared/catalog';
-import { getBalance } from '../../../shared/compat-api';
-import { mapItems } from '../../../shared/item-loop';
-
+/** The Balance resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -15,22 +12,3 @@ export const description: INodeProperties[] = [
 		default: 'get',
 	},
 ];
-
-/**
- * The balance (the service's four-decimal string) and markup rate, plus whether a task can be
- * submitted: the service refuses new tasks below a balance of 100 (spec: Limits).
- */
-async function get(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [
-		await mapItems(ctx, async (itemIndex) => {
-			const { balance, markupRate } = await getBalance(ctx, itemIndex);
-			const amount = Number(balance);
-			// null when the balance is not a number the node can read: the service still decides.
-			const canSubmitTasks = balance !== '' && Number.isFinite(amount) ? amount >= COMPAT.minBalance : null;
-			const advice = `The balance is below the ${COMPAT.minBalance} needed to submit a task: top up before creating tasks`;
-			return { balance, markupRate, minimumBalance: COMPAT.minBalance, canSubmitTasks, ...(canSubmitTasks === false ? { advice } : {}) };
-		}),
-	];
-}
-
-export const operations = { get: { execute: get } };

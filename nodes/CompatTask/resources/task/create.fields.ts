@@ -1,6 +1,9 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
+import { completionProperties } from '../../../shared/fields/completion';
+import { batchOptions } from '../../../shared/fields/generation-options';
+import { compatWaitFields } from '../../helpers/wait-fields';
 
 /** Media rows: type, source (URL / asset:// / Base64 data URI, or an image from a binary field) and role. */
 export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
@@ -138,3 +141,44 @@ export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 		],
 	};
 }
+
+const displayOptions = { show: { resource: ['task'], operation: ['create'] } };
+
+const batch = batchOptions();
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Model',
+		name: 'model',
+		type: 'options',
+		options: [
+			...COMPAT.models.map(({ name, value, description }) => ({ name: `${name} (${value})`, value, description })),
+			{ name: 'Other Model ID', value: 'custom', description: 'Any model ID the service accepts' },
+		],
+		default: 'custom',
+		displayOptions,
+	},
+	{
+		displayName: 'Model ID',
+		name: 'customModel',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. video-2-0-260128',
+		displayOptions: { show: { ...displayOptions.show, model: ['custom'] } },
+	},
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		description: 'Sent as the text item of content; leave empty for media only',
+		displayOptions,
+	},
+	mediaField(displayOptions),
+	optionsField(displayOptions),
+	// The compat API shows no price, so a budget in credits could not be applied: it is left out.
+	{ ...batch, displayOptions, options: batch.options?.filter((option) => option.name !== 'budget') },
+	...compatWaitFields(completionProperties(), displayOptions),
+];

@@ -1,33 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../../shared/binary';
 import { asNodeError, errorItem } from '../../../shared/item-loop';
 import { compatTasks } from '../../../shared/tasks';
 import { resultLinkExpiry } from '../../../shared/tasks/compat';
-import { readTaskId, taskIdField } from './task-id';
-
-const show = { resource: ['task'], operation: ['get'] };
-
-export const properties: INodeProperties[] = [
-	taskIdField('get'),
-	{
-		displayName: 'Download Result File',
-		name: 'download',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to download the video of a succeeded task into binary data (its link lives 24 hours)',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryProperty',
-		type: 'string',
-		default: 'data',
-		required: true,
-		displayOptions: { show: { ...show, download: [true] } },
-	},
-];
+import { readTaskId } from './task-id';
 
 /** The task as the service returns it, plus when its result link expires (24 h after completion). */
 function withExpiry(state: IDataObject, now: number): IDataObject {

@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import * as create from './create.operation';
-import * as get from './get.operation';
-import * as list from './list.operation';
-import * as wait from './wait.operation';
+import * as create from './create.fields';
+import * as get from './get.fields';
+import * as list from './list.fields';
+import * as wait from './wait.fields';
 
-export const operations = { create, get, list, wait };
-
+/** The Task resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',

@@ -1,25 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { COMPAT } from '../../../shared/catalog';
 import { TASKS_PATH } from '../../../shared/compat-api';
 import { flatMapItems } from '../../helpers/items';
-import { collectPages, pagingFields } from '../../helpers/paging';
-
-const show = { resource: ['task'], operation: ['list'] };
-const STATUS_NAMES: Record<string, string> = { failed: 'Failed', running: 'Running', succeeded: 'Succeeded' };
-
-export const properties: INodeProperties[] = [
-	...pagingFields('task'),
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		options: [{ name: 'Any', value: '' }, ...COMPAT.taskStatuses.map((value) => ({ name: STATUS_NAMES[value], value }))],
-		default: '',
-		description: 'Only tasks in this state (sent as filter.status)',
-		displayOptions: { show },
-	},
-];
+import { collectPages } from '../../helpers/paging';
 
 /** The tasks of the credential's key, one output item each. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,18 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { readWaitSettings, waitProperties } from '../../../shared/fields/wait';
+import { readWaitSettings } from '../../../shared/fields/wait';
 import { asNodeError, errorItem } from '../../../shared/item-loop';
 import { waitForTasks } from '../../../shared/task-waiting';
 import type { WaitedTask } from '../../../shared/task-waiting';
 import { compatTasks } from '../../../shared/tasks';
 import { COMPAT_POLL } from '../../../shared/tasks/compat';
-import { compatWaitFields } from '../../helpers/wait-fields';
-import { readTaskId, taskIdField } from './task-id';
-
-export const properties: INodeProperties[] = [
-	taskIdField('wait'),
-	...compatWaitFields(waitProperties(), { show: { resource: ['task'], operation: ['wait'] } }),
-];
+import { readTaskId } from './task-id';
 
 /**
  * Waits on the tasks of all items together (every 10 s, growing to 30 s, by default). Output 1:

@@ -1,0 +1,23 @@
+import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
+import { mapTimedOutItem } from '../shared/callback/wait-mode';
+import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
+import { runCreate } from '../shared/create/run';
+import { generationTasks } from '../shared/tasks';
+import { withImageFields } from './output';
+import { readImageParameters } from './parameters';
+import { buildImageRequests } from './request';
+
+/** Create Image's run: one task per image, each created once, then the chosen wait; each item gets its image fields. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const build = (itemIndex: number) => buildImageRequests(readImageParameters(ctx, itemIndex));
+	const output = await runCreate(ctx, generationTasks, build, undefined, resolveBinaryMedia);
+	mapTimedOutItem(ctx, withImageFields);
+	return output.map((items) => items.map(withImageFields));
+}
+
+/** The task's callback to a waiting execution's resume URL. */
+export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	return await resumeOnCallback(ctx, generationTasks, withImageFields);
+}

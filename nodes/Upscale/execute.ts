@@ -1,0 +1,16 @@
+import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
+import { runCreate } from '../shared/create/run';
+import { upscaleTasks } from '../shared/tasks';
+import { buildUpscaleRequest, resolveSources } from './source';
+
+/** Upscale Video's run: every source resolved, each task created once, then the chosen wait. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runCreate(ctx, upscaleTasks, (itemIndex) => buildUpscaleRequest(ctx, itemIndex), undefined, resolveSources);
+}
+
+/** The task's callback to a waiting execution's resume URL. */
+export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	return await resumeOnCallback(ctx, upscaleTasks);
+}
