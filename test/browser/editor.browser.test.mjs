@@ -102,6 +102,24 @@ test('the node picker finds every node of package.json by its name, once', STEP,
 	}
 });
 
+test('searching the service or the package name lists every node of the package, once', STEP, async () => {
+	for (const trigger of [false, true]) {
+		if (trigger) await page.goto(`${instance.baseUrl}/workflow/new`);
+		else await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
+		const expected = packageNodes()
+			.filter((node) => node.description.group.includes('trigger') === trigger)
+			.map((node) => (trigger ? node.displayName.replace(/ Trigger$/, '') : node.displayName));
+		for (const query of ['Unified Generation', packageJson.name]) {
+			const found = await searchPicker(page, query);
+			await shot(page, `02-picker-${trigger ? 'trigger' : 'action'}-${query.replaceAll(' ', '-')}`);
+			await closePicker(page);
+			for (const name of expected) {
+				assert.equal(found.filter((listed) => listed === name).length, 1, `searching "${query}" lists: ${JSON.stringify(found)}`);
+			}
+		}
+	}
+});
+
 test('every node has an icon of its own, light and dark, shared with no other node or credential', () => {
 	const files = packageNodes().flatMap((node) => [node.description.icon.light, node.description.icon.dark]);
 	const credentialIcons = credentialTypes().flatMap((c) => [c.icon.light, c.icon.dark]);

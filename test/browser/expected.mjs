@@ -73,13 +73,14 @@ export function imageFields(model) {
 export const IMAGE_FIELD_LABELS = new Set(['Quality', 'Resolution', 'Aspect Ratio', 'Output Format']);
 
 const names = (list) => list.map((o) => o.name);
+/** A video model's whole seconds, as the Duration list names them. */
+const seconds = (m) => Array.from({ length: m.duration.range.max - m.duration.range.min + 1 }, (_, i) => String(m.duration.range.min + i));
 
 /**
  * Model switches that must not keep a value: for each pair, a value of each option field that the
  * first model offers and the second does not (all taken from the catalog). Each case says what the
- * panel may show afterwards. Duration is not here: n8n's editor drops only option values that a
- * switch leaves invalid, so sd2.5's 25 s stays on sd2 (flagged; the rules refuse it with
- * DURATION_OUT_OF_RANGE before anything is sent).
+ * panel may show afterwards. Duration is a list of the model's seconds for this reason: n8n's
+ * editor drops only option values that a switch leaves invalid (a number would keep sd2.5's 25 s on sd2).
  */
 export function switchCases() {
 	const video = (id) => VIDEO_MODELS.find((m) => m.id === id);
@@ -92,7 +93,9 @@ export function switchCases() {
 	for (const [a, b] of [['sd2.5', 'alt3.0-video'], ['alt3.0-video-prime', 'sd2'], ['sd2', 'alt3.0-video-prime']]) {
 		add('video', video(a), video(b), 'aspect', (m) => names(m.aspect.options));
 		add('video', video(a), video(b), 'outputResolution', (m) => names(m.outputResolutions));
+		add('video', video(a), video(b), 'duration', seconds);
 	}
+	add('video', video('sd2.5'), video('sd2'), 'duration', seconds);
 	for (const [a, b] of [['nano-fruit-2', 'gen-image-2'], ['dream-v5.0-lite', 'dream-v5.0-pro']]) {
 		add('image', image(a), image(b), 'aspectRatio', (m) => imageFields(m).aspectRatio);
 		add('image', image(a), image(b), 'resolution', (m) => imageFields(m).resolution);

@@ -2,6 +2,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
+import { VIDEO_MODELS } from '../../nodes/shared/catalog';
 import { visibleFields } from '../helpers/visible-fields';
 
 const node = new CreateVideo();
@@ -40,11 +41,15 @@ describe('Create Video shows each model exactly its own fields', () => {
 		expect(tiers('sd2.5').map((tier) => tier.name)).toEqual(['480p (Native)', '720p (Native)', '1080p (Native)', '2K (Upscaled)', '4K (Upscaled)']);
 	});
 
-	test('duration bounds follow the model', () => {
-		const bounds = (model: string) => show({ model, generationMode: 'textToVideo' }).field('duration')?.typeOptions;
-		expect(bounds('sd2.5')).toMatchObject({ minValue: 4, maxValue: 30 });
-		expect(bounds('sd2')).toMatchObject({ minValue: 4, maxValue: 15 });
-		expect(bounds('alt3.0-video')).toMatchObject({ minValue: 2, maxValue: 30 });
+	test('duration offers the whole seconds of the model, so a model switch resets what the new one lacks', () => {
+		const seconds = (model: string) => show({ model, generationMode: 'textToVideo' }).options('duration').map((option) => option.value);
+		const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+		expect(seconds('sd2.5')).toEqual(range(4, 30));
+		expect(seconds('sd2')).toEqual(range(4, 15));
+		expect(seconds('alt3.0-video')).toEqual(range(2, 30));
+		for (const model of VIDEO_MODELS) {
+			expect(seconds(model.id)).toContain(show({ model: model.id, generationMode: 'textToVideo' }).field('duration')?.default);
+		}
 	});
 
 	test('only sd2.5 offers drafts and the final-from-draft mode', () => {

@@ -222,17 +222,23 @@ function automaticDurationToggle(model: VideoModel): INodeProperties | undefined
 	return toggle('Automatic Length', P.automaticDuration, description, durationModes(model));
 }
 
+/**
+ * A list of the model's whole seconds rather than a number box: n8n's editor resets an option value
+ * that the newly picked model does not offer to that model's default, and keeps a number as it is
+ * (sd2.5's 25 s would stay on sd2, whose range ends at 15).
+ */
 function durationField(model: VideoModel): INodeProperties {
 	const { range, default: seconds, smart } = model.duration;
-	const shown = shownIn(durationModes(model));
+	const hide = { ...hiddenOutside(model, durationModes(model)), ...(smart ? { [P.automaticDuration]: [true] } : {}) };
+	const values = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
 	return {
 		displayName: 'Duration (Seconds)',
 		name: P.duration,
-		type: 'number',
-		typeOptions: { minValue: range.min, maxValue: range.max, numberPrecision: 0 },
+		type: 'options',
+		options: values.map((value) => ({ name: String(value), value })),
 		default: seconds,
 		description: `Length of the output from ${range.min} to ${range.max} whole seconds (for Extend: the length of the new part)`,
-		displayOptions: smart ? { ...shown, hide: { [P.automaticDuration]: [true] } } : shown,
+		displayOptions: { hide },
 	};
 }
 
