@@ -125,6 +125,12 @@ export function redirectError(node: INode, origin: string, create: boolean, item
 	return new NodeApiError(node, { reason: 'redirect' }, { message: head, description: `${fix}.`, itemIndex });
 }
 
+/** A redirect that would resend a file streamed from binary data: the stream was read by the first send. */
+export function spentRedirectError(node: INode, status: number, itemIndex?: number): NodeApiError {
+	const head = `The service redirected the upload (HTTP ${status})`;
+	return unconfirmedError(node, head, 'A file streamed from binary data is sent once, so the redirect was not followed', itemIndex, String(status));
+}
+
 /** Replaces a secret in every string of a JSON-like value, so no key reaches the UI or a log. */
 export function redact<T>(value: T, secret: string): T {
 	if (!secret) return value;

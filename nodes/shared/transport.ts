@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { cancelSignal, pause } from './abort';
-import { connectionError, redact, redirectError } from './api-errors';
+import { connectionError, redact, redirectError, spentRedirectError } from './api-errors';
 import type { Service } from './api-errors';
 import { fail, judge, noAnswer } from './http/judge';
 import type { Call, Outcome } from './http/judge';
@@ -108,6 +108,7 @@ async function attemptOnce(call: Exchange, deadline: number): Promise<Outcome> {
 	const clock = attemptClock(call.cancel, call.request.timeoutMs, deadline);
 	try {
 		const answer = await untilAborted(sendFollowing(sender(call, clock), requestOptions(call, clock)), clock.signal);
+		if (answer.spent) return fail(spentRedirectError(call.node, answer.response.statusCode, call.itemIndex));
 		if (!answer.elsewhere) return judge(call, answer.response);
 		return fail(redirectError(call.node, redact(answer.elsewhere, call.secret), !call.idempotent, call.itemIndex));
 	} catch (error) {

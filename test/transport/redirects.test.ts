@@ -1,4 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { RunningEmulator } from '../emulator';
+import { makeImage } from '../emulator/media/image';
 import { runWorkflow } from '../harness';
+import { itemWithFileOnDisk, runWithFiles } from '../helpers/binary-items';
+import { packageNode } from '../helpers/workflow';
 import { createTask, credits, KEY, probeRun, send } from './run-probe';
 import { scriptedServer } from './scripted-server';
 
@@ -42,5 +50,30 @@ describe('the key never leaves its origin', () => {
 		const { run, seen } = await send([{ status: 302, headers: { location: '/loop' } }], { ...credits, report: '1' });
 		expect(seen.length).toBeLessThanOrEqual(6);
 		expect(run.json('Probe')[0].error).toContain('HTTP 302');
+	});
+});
+
+describe('a streamed upload is sent once', () => {
+	const dir = mkdtempSync(join(tmpdir(), 'redirect-upload-'));
+	const file = join(dir, 'frame.png');
+	writeFileSync(file, makeImage('png', 64, 64));
+	afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+	test.each([307, 308])('a same-origin %i on an upload from binary data is not followed: its stream is spent', async (status) => {
+		const api = await scriptedServer([
+			{ status, headers: { location: '/api/v1/assets/upload-elsewhere' } },
+			{ status: 200, body: { assetId: 7, providerAssetId: 'p7', type: 'IMAGE', status: 'PROCESSING' } },
+		]);
+		try {
+			const service = { url: api.url, unifiedBaseUrl: `${api.url}/api/v1`, compatBaseUrl: api.url } as RunningEmulator;
+			const upload = packageNode('Upload Asset', 'uploadAsset', { operation: 'upload' }, { onError: 'continueRegularOutput' });
+			const run = await runWithFiles(service, [upload], [itemWithFileOnDisk({ property: 'data', path: file, fileName: 'frame.png', mimeType: 'image/png' })]);
+			expect(api.seen.map((request) => request.url)).toEqual(['/api/v1/assets/upload']);
+			const [item] = run.json('Upload Asset');
+			expect(item.error).toContain(`HTTP ${status}`);
+			expect(item.errorDescription).toContain('sent once');
+		} finally {
+			await api.close();
+		}
 	});
 });

@@ -7,10 +7,14 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export type Send = (options: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
 
-/** The last answer, or the origin a redirect pointed to when that was not the request's own. */
+/**
+ * The last answer; or the origin a redirect pointed to when that was not the request's own; or
+ * `spent` when the redirect would repeat a body that was a stream, read once by the first send.
+ */
 export interface Answer {
 	response: IN8nHttpFullResponse;
 	elsewhere?: string;
+	spent?: boolean;
 }
 
 /**
@@ -29,7 +33,13 @@ export async function sendFollowing(send: Send, first: IHttpRequestOptions): Pro
 		if (new URL(target).origin !== origin) return { response, elsewhere: new URL(target).origin };
 		if (hop >= MAX_REDIRECTS) return { response };
 		options = nextHop(options, response.statusCode, target);
+		// resent, a spent stream would be an empty body under the old Content-Length: a hung request
+		if (options.body === first.body && isStream(first.body)) return { response, spent: true };
 	}
+}
+
+function isStream(body: unknown): boolean {
+	return typeof (body as { pipe?: unknown } | undefined)?.pipe === 'function';
 }
 
 function redirectTarget(response: IN8nHttpFullResponse, from: string): string | undefined {
