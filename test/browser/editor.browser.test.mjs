@@ -26,6 +26,7 @@ import {
 	searchPicker,
 	shot,
 	shownValue,
+	toolPlus,
 	visibleLabels,
 } from './editor.mjs';
 import {
@@ -40,7 +41,7 @@ import {
 	switchCases,
 	textToVideoFields,
 } from './expected.mjs';
-import { startInstance } from './instance.mjs';
+import { AGENT_WORKFLOW, startInstance } from './instance.mjs';
 import { allowedProblem, composeSideBySide, watchProblems } from './problems.mjs';
 
 const STEP = { timeout: 180_000 };
@@ -118,6 +119,19 @@ test('searching the service or the package name lists every node of the package,
 			}
 		}
 	}
+});
+
+test("an AI Agent's Tool input finds every node but the trigger as a tool, by its name, once", STEP, async () => {
+	await openWorkflow(page, instance.baseUrl, AGENT_WORKFLOW.id);
+	const wrong = [];
+	for (const node of packageNodes().filter((n) => !n.description.group.includes('trigger'))) {
+		const found = await searchPicker(page, node.displayName, toolPlus(page));
+		await shot(page, `02-tool-${node.description.name}`);
+		await closePicker(page);
+		const listed = found.filter((name) => name === `${node.displayName} Tool`).length;
+		if (listed !== 1) wrong.push(`searching "${node.displayName}" lists ${JSON.stringify(found)}`);
+	}
+	assert.deepEqual(wrong, []);
 });
 
 test('every node has an icon of its own, light and dark, shared with no other node or credential', () => {

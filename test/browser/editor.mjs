@@ -79,14 +79,17 @@ export const shownValue = (page, parameter) => page.locator(`${id(`parameter-inp
 export const fieldsWithIssues = (page) => page.locator(`${id('node-parameters')} [class*="parameter-issues"]:visible`).count();
 
 /** Opens the node picker (the canvas's + button), types a query, returns the names it lists. */
-export async function searchPicker(page, query) {
-	await page.click(id('node-creator-plus-button'));
+export async function searchPicker(page, query, opener = page.locator(id('node-creator-plus-button'))) {
+	await opener.click();
 	const search = page.locator(`${id('node-creator-search-bar')} input, ${id('search-bar')} input`).first();
 	await search.fill(query);
 	await page.waitForTimeout(500); // the picker filters on a short debounce
 	const names = await page.locator(`${id('node-creator')} ${id('node-creator-item-name')}:visible`).allInnerTexts();
 	return names.map((name) => name.trim());
 }
+
+/** The "+" under the Tool input of the (only) AI Agent on the canvas: it opens the picker on the tools n8n lists. */
+export const toolPlus = (page) => page.locator(`${id('canvas-node-input-handle')}[data-handleid="inputs/ai_tool/0"] ${id('canvas-handle-plus')}`).first();
 
 export async function closePicker(page) {
 	await page.keyboard.press('Escape');

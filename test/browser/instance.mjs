@@ -13,6 +13,9 @@ import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 
 export const BROWSER_USER_FOLDER = path.join(REPO_CACHE_DIR, 'browser');
 
+/** A workflow of the suite's own, beside the examples: an AI Agent, to pick the package's nodes as its tools. */
+export const AGENT_WORKFLOW = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', 'agent-tools.json'), 'utf8'));
+
 /** Short task clock: the executed example finishes in seconds. */
 const EMULATOR_SETTINGS = { taskDurationMs: 1000, reviewDurationMs: 300 };
 
@@ -36,7 +39,7 @@ export async function startInstance({ log, build = true }) {
 			userFolder: BROWSER_USER_FOLDER,
 			tarball: pack.tarball,
 			emulatorUrl: emulator.url,
-			workflows: examples.map((e) => e.workflow),
+			workflows: [...examples.map((e) => e.workflow), AGENT_WORKFLOW],
 			log,
 		});
 		log('starting n8n…');
