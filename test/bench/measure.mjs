@@ -6,16 +6,18 @@ const QUERY = '/api/v1/jobs/queryTask';
 
 /**
  * Span and requests of one batch from the emulator's log (`time` is when a request arrived).
+ * The span ends at the last queryTask, or at `endsAt` when that is later (the callback rows pass
+ * the time their last callback was answered).
  * @param {Array<{ time: number, method: string, path: string, body?: any }>} log
- * @param {{ tasks: number, durationMs: number }} batch
+ * @param {{ tasks: number, durationMs: number, endsAt?: number }} batch
  */
-export function measureRequests(log, { tasks, durationMs }) {
+export function measureRequests(log, { tasks, durationMs, endsAt = -Infinity }) {
 	const creates = log.filter((entry) => entry.method === 'POST' && entry.path === CREATE);
 	const queries = log.filter((entry) => entry.method === 'GET' && entry.path === QUERY);
 	const prompts = creates.map((entry) => entry.body?.inputs?.prompt);
 	const first = Math.min(...creates.map((entry) => entry.time));
 	const lastCreate = Math.max(...creates.map((entry) => entry.time));
-	const last = Math.max(...queries.map((entry) => entry.time));
+	const last = Math.max(endsAt, ...queries.map((entry) => entry.time));
 	return {
 		/** How long creating took, as a share of T: the span cannot be shorter than this plus T. */
 		creating: (lastCreate - first) / durationMs,
@@ -40,4 +42,58 @@ export function deliveredTasks(run, node) {
 	const statuses = runs.flatMap((r) => (r.data?.main?.[0] ?? []).map((item) => item.json?.status));
 	const executionMs = Date.parse(run?.stoppedAt) - Date.parse(run?.startedAt);
 	return { delivered: ids.length, distinct: new Set(ids).size, completed: statuses.filter((s) => s === 'COMPLETED').length, executionMs };
+}
+
+/**
+ * Why a batch failed the benchmark's one rule (each task created once, each delivered completed),
+ * or undefined.
+ * @param {ReturnType<typeof measureRequests>} requests
+ * @param {ReturnType<typeof deliveredTasks>} delivered
+ * @param {number} tasks
+ */
+export function lostOrTwice(requests, delivered, tasks) {
+	if (requests.creates !== tasks || requests.createdTwice > 0) return `${requests.creates} createTask requests (${requests.createdTwice} repeated) for ${tasks} items`;
+	if (delivered.distinct !== tasks || delivered.completed !== tasks) return `${delivered.completed} of ${tasks} tasks delivered completed (${delivered.distinct} distinct ids)`;
+	return undefined;
+}
+
+/**
+ * The emulator's callback deliveries of a batch: how many tasks had one answered 2xx, the attempts
+ * that were not (the emulator retries those), when the last 2xx answer came, and the createTasks
+ * whose callBackUrl is not on `resumeBase` (n8n's resume URL on the benchmark's server).
+ * @param {Array<{ taskId: string, url: string, attempt: number, status?: number, error?: string, time: number }>} attempts
+ * @param {Array<{ method: string, path: string, body?: any }>} log
+ * @param {string} resumeBase
+ */
+export function callbackDeliveries(attempts, log, resumeBase) {
+	const ok = attempts.filter((a) => a.status >= 200 && a.status < 300);
+	const creates = log.filter((entry) => entry.method === 'POST' && entry.path === CREATE);
+	const failed = attempts.filter((a) => !ok.includes(a)).map((a) => a.status ?? a.error);
+	return {
+		answered: new Set(ok.map((a) => a.taskId)).size,
+		failedAttempts: failed.length,
+		/** e.g. { 409: 3, ECONNRESET: 1 } */
+		failures: Object.fromEntries([...new Set(failed)].map((why) => [why, failed.filter((f) => f === why).length])),
+		/** The most attempts a callback took to be accepted (1 = no retry). */
+		mostAttempts: Math.max(0, ...ok.map((a) => a.attempt)),
+		lastAnswered: Math.max(...ok.map((a) => a.time)),
+		elsewhere: creates.filter((entry) => !String(entry.body?.callBackUrl ?? '').startsWith(resumeBase)).length,
+	};
+}
+
+/**
+ * Several executions read as one run for deliveredTasks: the node's runs of all of them, timed
+ * from the first execution's start to the last one's end (n8n keeps an execution's startedAt
+ * when it resumes from waiting).
+ * @param {Array<{ startedAt: string, stoppedAt: string, data: any }>} runs
+ * @param {string} node
+ */
+export function oneRun(runs, node) {
+	if (runs.length === 0) return undefined;
+	const times = (key) => runs.map((run) => Date.parse(run[key]));
+	return {
+		startedAt: new Date(Math.min(...times('startedAt'))).toISOString(),
+		stoppedAt: new Date(Math.max(...times('stoppedAt'))).toISOString(),
+		data: { resultData: { runData: { [node]: runs.flatMap((run) => run.data?.resultData?.runData?.[node] ?? []) } } },
+	};
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench`: the two ways of waiting on a batch, side by side in the real n8n that `npm start`
-// installs, against the emulator: the HTTP Request loop users build by hand (workflows/http-loop.json)
-// and Create Video → Wait For Task with default settings. Then the memory of a 200 MB download in
+// `npm run bench`: the ways of waiting on a batch, side by side in the real n8n that `npm start`
+// installs, against the emulator: the HTTP Request loop users build by hand (workflows/http-loop.json),
+// Create Video → Wait For Task with default settings, and Create Video waiting for callbacks (one
+// task per execution, on `n8n start`: see callback.mjs). Then the memory of a 200 MB download in
 // n8n's filesystem binary mode, and the time to load the package's nodes and credentials.
 // Prints numbers only; exits 1 only when a task was lost or created twice (or a run failed).
 // Plain Node ESM; its own n8n user folder (.cache/bench) and emulator.
@@ -17,8 +18,9 @@ import { prepareInstance } from '../../scripts/n8n/instance.mjs';
 import { NODE_BIN, REPO_CACHE_DIR, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
 import { binaryFilePath } from '../../scripts/n8n/results.mjs';
 import { executeWorkflow, freePort } from '../../scripts/n8n/run.mjs';
+import { callbackNotes, callbackRows } from './callback.mjs';
 import { memorySampler, startFileHost } from './large-download.mjs';
-import { deliveredTasks, measureRequests } from './measure.mjs';
+import { deliveredTasks, lostOrTwice, measureRequests } from './measure.mjs';
 
 const HELP = `Usage: npm run bench [-- options]
   --tasks <n>          tasks per batch (default 100)
@@ -65,15 +67,12 @@ async function main() {
 		const flows = {
 			loop: workflow('http-loop.json', values),
 			nodes: workflow('package-nodes.json', values),
+			callback: workflow('package-callback.json', values),
 			download: workflow('big-download.json', values),
 		};
 		fs.rmSync(USER_FOLDER, { recursive: true, force: true });
 		await prepareInstance({ userFolder: USER_FOLDER, tarball: pack.tarball, emulatorUrl: emulator.url, workflows: Object.values(flows), log });
-		const rows = [];
-		for (const seconds of opts.durations) {
-			rows.push(await batch(emulator, flows.loop, 'Done', 'HTTP Request loop (Wait 2 s)', opts.tasks, seconds));
-			rows.push(await batch(emulator, flows.nodes, 'Wait For Task', 'Create Video → Wait For Task', opts.tasks, seconds));
-		}
+		const rows = await batches(emulator, flows, opts);
 		const download = opts.downloadMb > 0 ? await largeDownload(emulator, flows.download, opts.downloadMb) : undefined;
 		const loadMs = loadTime();
 		report(opts, rows, download, loadMs);
@@ -86,6 +85,18 @@ async function main() {
 	}
 }
 
+/** The rows of every duration: the two `n8n execute` workflows, then the callback rows on one n8n server. */
+async function batches(emulator, flows, opts) {
+	const rows = [];
+	for (const seconds of opts.durations) {
+		rows.push(await batch(emulator, flows.loop, 'Done', 'HTTP Request loop (Wait 2 s)', opts.tasks, seconds));
+		rows.push(await batch(emulator, flows.nodes, 'Wait For Task', 'Create Video → Wait For Task', opts.tasks, seconds));
+	}
+	rows.push(...(await callbackRows(emulator, { userFolder: USER_FOLDER, flow: flows.callback, tasks: opts.tasks, durations: opts.durations, log })));
+	// stable: each duration's rows stay in the order above
+	return rows.sort((a, b) => opts.durations.indexOf(a.seconds) - opts.durations.indexOf(b.seconds));
+}
+
 /** One workflow on a fresh emulator whose tasks take `seconds`. */
 async function batch(emulator, flow, lastNode, name, tasks, seconds) {
 	await emulator.control('/reset', {});
@@ -96,9 +107,7 @@ async function batch(emulator, flow, lastNode, name, tasks, seconds) {
 	const delivered = deliveredTasks(r.run, lastNode);
 	const problem =
 		r.code !== 0 || !r.run ? `n8n exit ${r.signal ?? r.code}: ${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join(' | ')}`
-		: requests.creates !== tasks || requests.createdTwice > 0 ? `${requests.creates} createTask requests (${requests.createdTwice} repeated) for ${tasks} items`
-		: delivered.distinct !== tasks || delivered.completed !== tasks ? `${delivered.completed} of ${tasks} tasks delivered completed (${delivered.distinct} distinct ids)`
-		: undefined;
+		: lostOrTwice(requests, delivered, tasks);
 	return { name, seconds, ...requests, ...delivered, problem };
 }
 
@@ -152,6 +161,7 @@ function report(opts, rows, download, loadMs) {
 		...rows.map((row) =>
 			`${pad(row.name, 32)}${pad(`${row.seconds} s`, 6)}${pad(row.span.toFixed(2), 10)}${pad(row.creating.toFixed(2), 14)}${pad(row.lateness.toFixed(3), 10)}${pad(row.queriesPerTask.toFixed(2), 14)}${pad(row.creates, 12)}${(row.executionMs / 1000).toFixed(1)} s`,
 		),
+		...callbackNotes(rows),
 		download ? `peak RSS growth of n8n while Wait For Task downloads ${download.mb} MB (filesystem mode): ${(download.growth / 1024 / 1024).toFixed(1)} MB` : 'large download: skipped',
 		`require + construct all nodes and credentials (Node 24, n8n-workflow loaded): ${loadMs.toFixed(1)} ms`,
 	];
