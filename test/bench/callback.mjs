@@ -4,16 +4,11 @@
 // before sending anything, so a batch of N tasks is N executions of the active workflow, started
 // together through its production webhook, each with its own prompt (so a task created twice
 // shows). Plain Node ESM.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
 import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
-import { APP_DIR } from '../../scripts/n8n/paths.mjs';
+import { activateWorkflow, readExecution } from '../../scripts/n8n/rest.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 import { callbackDeliveries, deliveredTasks, lostOrTwice, measureRequests, oneRun } from './measure.mjs';
 
-/** n8n keeps an execution's data in flatted's format (the e2e suite reads it the same way). */
-const flatted = createRequire(path.join(APP_DIR, 'package.json'))('flatted');
 const NAME = 'Create Video (callback wait)';
 const NODE = 'Create Video';
 const FINISHED = ['success', 'error', 'crashed', 'canceled'];
@@ -62,9 +57,7 @@ export function callbackNotes(rows) {
  * asks which methods the path takes without starting an execution.
  */
 async function activate(session, workflowId, webhookUrl) {
-	const { versionId } = (await session.request('GET', `/rest/workflows/${workflowId}`)).json.data;
-	const answer = await session.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
-	if (answer.status !== 200) throw new Error(`activating ${workflowId} answered ${answer.status}: ${answer.text}`);
+	await activateWorkflow(session, workflowId);
 	const preflight = { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' } };
 	for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(500)) {
 		const methods = (await fetch(webhookUrl, preflight)).headers.get('access-control-allow-methods') ?? '';
@@ -81,7 +74,7 @@ async function callbackBatch({ emulator, session, flow, base, webhook, tasks, lo
 	const after = (await executionsAfter(session, flow.id, undefined, 1))[0]?.id ?? '0';
 	const { started, refused } = await startExecutions(webhook, tasks);
 	const finished = await untilFinished(session, flow.id, after, started, (seconds * 10 + 300) * 1000);
-	const runs = await Promise.all(finished.map((execution) => readRun(session, execution.id)));
+	const runs = await Promise.all(finished.map((execution) => readExecution(session, execution.id)));
 	const requestLog = await emulator.control('/requests');
 	const resumeBase = `${base}/webhook-waiting/`;
 	const callbacks = { ...callbackDeliveries(await emulator.control('/webhooks'), requestLog, resumeBase), resumeBase };
@@ -135,9 +128,4 @@ async function untilFinished(session, workflowId, after, count, timeoutMs) {
 		const finished = await executionsAfter(session, workflowId, after, Infinity, FINISHED);
 		if (finished.length >= count || Date.now() > deadline) return finished;
 	}
-}
-
-async function readRun(session, executionId) {
-	const execution = (await session.request('GET', `/rest/executions/${executionId}`)).json.data;
-	return { status: execution.status, startedAt: execution.startedAt, stoppedAt: execution.stoppedAt, data: flatted.parse(execution.data) };
 }

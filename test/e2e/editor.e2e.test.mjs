@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { DEMO_OWNER, emulatorCredentials, loadExamples, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
-import { APP_DIR, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
+import { readExecution } from '../../scripts/n8n/rest.mjs';
+import { REPO_ROOT } from '../../scripts/n8n/paths.mjs';
 import { startN8n } from '../../scripts/n8n/run.mjs';
 import { USER_FOLDER, emulator, isMp4, itemsOf, packageJson, storedBinary } from './context.mjs';
 
@@ -216,7 +217,6 @@ describe('the examples in the editor', () => {
 		const executionId = started.json.data.executionId;
 		expect(executionId).toBeDefined();
 
-		const flatted = createRequire(path.join(APP_DIR, 'package.json'))('flatted');
 		let execution;
 		for (const deadline = Date.now() + 5 * 60_000; Date.now() < deadline; ) {
 			execution = (await session.request('GET', `/rest/executions/${executionId}`)).json?.data;
@@ -225,7 +225,7 @@ describe('the examples in the editor', () => {
 		}
 		expect(execution.status).toBe('success');
 		expect(execution.mode).toBe('manual');
-		const run = { data: flatted.parse(execution.data) };
+		const run = await readExecution(session, executionId);
 		const [done] = itemsOf(run, 'Wait For Task', 0);
 		expect(done.json).toMatchObject({ status: 'COMPLETED', creditsUsed: 200, outcome: 'succeeded' });
 		expect(done.binary.data).toMatchObject({ mimeType: 'video/mp4', fileExtension: 'mp4' });

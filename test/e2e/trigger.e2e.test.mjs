@@ -3,16 +3,12 @@
 // starts exactly one execution of the trigger's workflow, with the task's verified state and its
 // video; a delivery retried after a lost answer starts one execution; a call without the secret
 // starts none. These are the examples the CLI runners skip (their `meta.serverOnly`).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
 import { emulatorClient } from '../../scripts/lib/emulator-process.mjs';
 import { DEMO_OWNER, loadExamples, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
-import { APP_DIR } from '../../scripts/n8n/paths.mjs';
+import { activateWorkflow, readExecution } from '../../scripts/n8n/rest.mjs';
 import { startN8n } from '../../scripts/n8n/run.mjs';
 import { DEMO_KEY, USER_FOLDER, emulator, isMp4, itemsOf, storedBinary } from './context.mjs';
 
-const flatted = createRequire(path.join(APP_DIR, 'package.json'))('flatted');
 const examples = loadExamples().map((e) => e.workflow);
 const TRIGGER = examples.find((w) => w.id === 'ugExTrigger0005');
 const CREATOR = examples.find((w) => w.id === 'ugExTrigCrte006');
@@ -44,10 +40,7 @@ async function triggerExecutions() {
 	return (answer?.results ?? answer ?? []).filter((e) => !['new', 'running'].includes(e.status));
 }
 
-async function runOf(executionId) {
-	const execution = (await session.request('GET', `/rest/executions/${executionId}`)).json.data;
-	return { status: execution.status, mode: execution.mode, data: flatted.parse(execution.data) };
-}
+const runOf = (executionId) => readExecution(session, executionId);
 
 async function createTask(prompt, callBackUrl) {
 	return call('/api/v1/jobs/createTask', { key: DEMO_KEY, json: { model: 'sd2-mini', inputs: { prompt, duration: '4s' }, callBackUrl } });
@@ -58,9 +51,7 @@ const webhookAttempts = (taskId) => control(`/webhooks?taskId=${taskId}`);
 beforeAll(async () => {
 	server = await startN8n({ userFolder: USER_FOLDER, env: ownerEnv(DEMO_OWNER), timeoutMs: 5 * 60_000 });
 	session = await login(server.baseUrl, DEMO_OWNER);
-	const { versionId } = (await session.request('GET', `/rest/workflows/${TRIGGER.id}`)).json.data;
-	const activated = await session.request('POST', `/rest/workflows/${TRIGGER.id}/activate`, { versionId });
-	if (activated.status !== 200) throw new Error(`activating the trigger example answered ${activated.status}: ${activated.text}`);
+	await activateWorkflow(session, TRIGGER.id);
 	triggerUrl = `${server.baseUrl}/webhook/${TRIGGER_NODE.webhookId}/task`;
 }, 6 * 60_000);
 

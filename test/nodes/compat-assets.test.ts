@@ -3,7 +3,7 @@ import { call, logged, reset, startFast } from '../emulator/test-helpers';
 import { readXlsx, writeXlsx, XLSX_MIME } from '../emulator/spreadsheet/xlsx';
 import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { runSteps } from '../helpers/nodes';
-import { compatNode } from './compat-helpers';
+import { byId, compatNode, newAsset, newGroup } from './compat-helpers';
 
 /** Compat Task, resources Asset, Asset Group, Asset Template: every operation against the emulator. */
 
@@ -13,10 +13,6 @@ afterAll(() => emu.close());
 beforeEach(() => reset(emu));
 
 const V1 = () => `${emu.compatBaseUrl}/v1`;
-const newGroup = async (name: string) => (await call(`${V1()}/assets/groups`, { json: { name } })).body;
-const newAsset = async (groupId: string, name = 'a', url = 'https://example.com/a.png') =>
-	(await call(`${V1()}/assets`, { json: { groupId, url, name } })).body;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const asset = (operation: string, parameters: Record<string, unknown> = {}, extra = {}) =>
 	compatNode('Asset', { resource: 'asset', operation, ...parameters }, extra);
 const FAST_REVIEW = { waitOptions: { pollIntervalSeconds: 0.2, maxPollIntervalSeconds: 0.25, timeoutMinutes: 1 } };
@@ -27,7 +23,7 @@ describe('Compat Task: Asset Group', () => {
 		const [group] = created.json('Group');
 		expect(group).toMatchObject({ officialId: expect.any(String), name: 'products' });
 		expect((await logged(emu, '/v1/assets/groups'))[0].body).toEqual({ name: 'products', description: 'shop' });
-		await newAsset(String(group.officialId));
+		await newAsset(emu, String(group.officialId));
 		const listed = await runSteps(emu, [compatNode('Groups', { resource: 'assetGroup', operation: 'list' })]);
 		expect(listed.json('Groups')).toEqual([expect.objectContaining({ officialId: group.officialId, name: 'products', assetCount: 1 })]);
 	});
@@ -35,7 +31,7 @@ describe('Compat Task: Asset Group', () => {
 
 describe('Compat Task: Asset', () => {
 	test('Create, Get and Delete by officialId; a deleted asset is not found', async () => {
-		const group = await newGroup('g');
+		const group = await newGroup(emu, 'g');
 		const created = await runSteps(emu, [asset('create', { groupId: byId(group.officialId), url: 'https://example.com/cat.png', name: 'cat' })]);
 		const [made] = created.json('Asset');
 		expect(made).toMatchObject({ officialId: expect.any(String), name: 'cat', status: 'Processing', imageUrl: 'https://example.com/cat.png' });
@@ -48,7 +44,7 @@ describe('Compat Task: Asset', () => {
 	});
 
 	test('Create refuses a missing url with the code before anything is sent', async () => {
-		const group = await newGroup('g');
+		const group = await newGroup(emu, 'g');
 		const run = await runSteps(emu, [asset('create', { groupId: byId(group.officialId), url: '={{ $json.url }}' })], { items: [{ url: '' }] });
 		expect(run.status).toBe('error');
 		expect(run.error?.message).toMatch(/^INVALID_URL: /);
@@ -56,9 +52,9 @@ describe('Compat Task: Asset', () => {
 	});
 
 	test('Wait for Review sends Active assets to the first output and Failed ones to the second', async () => {
-		const group = await newGroup('g');
-		const good = await newAsset(group.officialId, 'good');
-		const bad = await newAsset(group.officialId, 'bad [reject]');
+		const group = await newGroup(emu, 'g');
+		const good = await newAsset(emu, group.officialId, 'good');
+		const bad = await newAsset(emu, group.officialId, 'bad [reject]');
 		const run = await runSteps(emu, [asset('waitForReview', FAST_REVIEW)], { items: [good, bad] });
 		expect(run.json('Asset', 0)).toEqual([expect.objectContaining({ officialId: good.officialId, status: 'Active', outcome: 'succeeded' })]);
 		const [failed] = run.output('Asset', 1);
@@ -69,8 +65,8 @@ describe('Compat Task: Asset', () => {
 
 	test('Wait for Review reports an asset still Processing at the timeout on the second output', async () => {
 		await call(`${emu.url}/__control/settings`, { key: null, json: { reviewDurationMs: 60_000 } });
-		const group = await newGroup('g');
-		const slow = await newAsset(group.officialId, 'slow');
+		const group = await newGroup(emu, 'g');
+		const slow = await newAsset(emu, group.officialId, 'slow');
 		const run = await runSteps(emu, [asset('waitForReview', { waitOptions: { pollIntervalSeconds: 0.2, timeoutMinutes: 0.01 } })], { items: [slow] });
 		expect(run.output('Asset', 0)).toHaveLength(0);
 		const [late] = run.json('Asset', 1);
@@ -79,9 +75,9 @@ describe('Compat Task: Asset', () => {
 	});
 
 	test('List filters by group and status, pages with Return All and stops at Limit', async () => {
-		const [a, b] = [await newGroup('a'), await newGroup('b')];
-		for (let index = 0; index < 22; index++) await newAsset(a.officialId, `a${index}`);
-		await newAsset(b.officialId, 'b [reject]');
+		const [a, b] = [await newGroup(emu, 'a'), await newGroup(emu, 'b')];
+		for (let index = 0; index < 22; index++) await newAsset(emu, a.officialId, `a${index}`);
+		await newAsset(emu, b.officialId, 'b [reject]');
 		const list = (parameters: Record<string, unknown>) => asset('list', { groupId: byId(''), ...parameters });
 		const all = await runSteps(emu, [list({ groupId: byId(a.officialId), returnAll: true })]);
 		expect(all.json('Asset')).toHaveLength(22);
@@ -96,7 +92,7 @@ describe('Compat Task: Asset', () => {
 
 describe('Compat Task: Asset Batch Create and Template', () => {
 	test('from input items: chunks of 50, each result mapped back to its item', async () => {
-		const group = await newGroup('bulk');
+		const group = await newGroup(emu, 'bulk');
 		const items = Array.from({ length: 53 }, (_, index) => ({
 			groupId: index === 51 ? 'group_missing' : group.officialId,
 			url: `https://example.com/${index}.png`,
@@ -118,7 +114,7 @@ describe('Compat Task: Asset Batch Create and Template', () => {
 	});
 
 	test('from input items: a bad entry fails before anything is sent; under continueOnFail only that item fails', async () => {
-		const group = await newGroup('bulk');
+		const group = await newGroup(emu, 'bulk');
 		const items = [{ url: 'https://example.com/1.png' }, { url: '' }, { url: 'https://example.com/3.png' }];
 		const batch = (extra = {}) => asset('batchCreate', { source: 'items', groupId: byId(group.officialId), url: '={{ $json.url }}' }, extra);
 		const stopped = await runSteps(emu, [batch()], { items });
@@ -138,7 +134,7 @@ describe('Compat Task: Asset Batch Create and Template', () => {
 	});
 
 	test('from a spreadsheet in a binary field: sent as multipart, the batch results come back', async () => {
-		const group = await newGroup('sheet');
+		const group = await newGroup(emu, 'sheet');
 		const sheet = writeXlsx([['groupId', 'url', 'name'], [group.officialId, 'https://example.com/1.png', 'one'], [group.officialId, 'https://example.com/2.png', 'two']], 'assets');
 		const run = await runWithFiles(emu, [asset('batchCreate', { source: 'spreadsheet', spreadsheetProperty: 'sheet' })], [
 			itemWithFiles([{ property: 'sheet', bytes: sheet, fileName: 'assets.xlsx', mimeType: XLSX_MIME }]),

@@ -19,6 +19,7 @@ import { resumeByTimeout, runUntilWaiting, serveResume } from '../harness/waitin
 import { callWebhook } from '../harness/webhook';
 import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { emulatorCredentials, FAST_WAIT, runSteps } from '../helpers/nodes';
+import { byId, newAsset, newGroup } from './compat-helpers';
 import { chainWorkflow, COMPAT_CREDENTIAL, PACKAGE, packageNode, UNIFIED_CREDENTIAL } from '../helpers/workflow';
 import type { StepNode } from '../helpers/workflow';
 import { resolveOutputSchemaPath } from 'n8n-core';
@@ -160,23 +161,22 @@ const COMPAT_MODEL = 'video-2-0-260128';
 const compatTask = async (prompt: string) =>
 	(await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks`, { json: { model: COMPAT_MODEL, content: [{ type: 'text', text: prompt }] } })).body as IDataObject;
 const compatDone = (task: IDataObject) => waitTerminal(`${emu.compatBaseUrl}/v1/contents/generations/tasks/${String(task.id)}`);
-const newGroup = async () => (await call(`${emu.compatBaseUrl}/v1/assets/groups`, { json: { name: 'schemas' } })).body as IDataObject;
-const newAsset = async (name: string) =>
-	(await call(`${emu.compatBaseUrl}/v1/assets`, { json: { groupId: (await newGroup()).officialId, url: 'https://example.com/a.png', name } })).body as IDataObject;
+const group = () => newGroup(emu, 'schemas');
+/** A compat asset in a group of its own. */
+const groupAsset = async (name: string) => (await newAsset(emu, (await group()).officialId, name)) as IDataObject;
 const reviewed = async (asset: IDataObject) => waitFor(async () => {
 	const { body } = await call(`${emu.compatBaseUrl}/v1/assets/${String(asset.officialId)}`);
 	return body.status === 'Processing' ? undefined : body;
 }, 'the review');
 /** Compat asset entries of one new group, one per url. */
 const entries = async (...urls: string[]) => {
-	const groupId = (await newGroup()).officialId;
+	const groupId = (await group()).officialId;
 	return urls.map((url) => ({ groupId, url }));
 };
 const unifiedUpload = async (name: string) =>
 	(await call(`${emu.unifiedBaseUrl}/assets/upload`, { json: { url: `https://example.com/${name}.png`, type: 'IMAGE', name } })).body as IDataObject;
 const png = () => makeImage('png', 800, 600);
 const altUpload = async () => (await uploadFile(emu, png(), 'alt.png', {}, KEY, '?model=alt3.0-video')).body as IDataObject;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 // ---- The cases: a node, its parameters, the keys its items must show, and how it runs.
 
@@ -273,25 +273,25 @@ const CASES: Case[] = [
 	c('Compat Task creates assets, with a refused URL', 'compatTask', { resource: 'asset', operation: 'create', ...compatEntry }, ['officialId', 'error'],
 		async (step) => run(step, await entries('https://example.com/a.png', ''))),
 	c('Compat Task gets assets, one unknown', 'compatTask', { resource: 'asset', operation: 'get' }, ['officialId', 'error'],
-		async (step) => run(step, [await newAsset('a'), { officialId: 'nope' }])),
+		async (step) => run(step, [await groupAsset('a'), { officialId: 'nope' }])),
 	c('Compat Task deletes assets, one unknown', 'compatTask', { resource: 'asset', operation: 'delete' }, ['deleted', 'error'],
-		async (step) => run(step, [await newAsset('a'), { officialId: 'nope' }])),
+		async (step) => run(step, [await groupAsset('a'), { officialId: 'nope' }])),
 	c('Compat Task lists assets', 'compatTask', { resource: 'asset', operation: 'list', returnAll: true }, ['officialId', 'imageUrl'],
-		async (step) => (await reviewed(await newAsset('listed')), await run(step))),
+		async (step) => (await reviewed(await groupAsset('listed')), await run(step))),
 	c('Compat Task waits for reviews: active, rejected, unknown', 'compatTask', { resource: 'asset', operation: 'waitForReview', ...FAST_WAIT }, ['outcome', 'failReason', 'error'],
-		async (step) => run(step, [await newAsset('ok'), await newAsset('no [reject]'), { officialId: 'nope' }])),
+		async (step) => run(step, [await groupAsset('ok'), await groupAsset('no [reject]'), { officialId: 'nope' }])),
 	c('Compat Task batch-creates from items, with a refused URL', 'compatTask', { resource: 'asset', operation: 'batchCreate', source: 'items', ...compatEntry }, ['batchId', 'index', 'error'],
 		async (step) => run(step, await entries('https://example.com/1.png', ''))),
 	c('Compat Task batch-creates from a spreadsheet, one row refused', 'compatTask', { resource: 'asset', operation: 'batchCreate', source: 'spreadsheet', spreadsheetProperty: 'sheet' }, ['total', 'results'],
 		async (step) => {
-			const rows = [['groupId', 'url', 'name'], [String((await newGroup()).officialId), 'https://example.com/1.png', 'one'], ['nope', 'https://example.com/2.png', 'two']];
+			const rows = [['groupId', 'url', 'name'], [String((await group()).officialId), 'https://example.com/1.png', 'one'], ['nope', 'https://example.com/2.png', 'two']];
 			const sheet = { property: 'sheet', bytes: writeXlsx(rows, 'assets'), fileName: 'assets.xlsx', mimeType: XLSX_MIME };
 			return itemsOf(await runWithFiles(emu, [step], [itemWithFiles([sheet])]));
 		}),
 	c('Compat Task creates an asset group', 'compatTask', { resource: 'assetGroup', operation: 'create', groupName: 'g', groupDescription: 'd' }, ['officialId'],
 		(step) => run(step)),
 	c('Compat Task lists asset groups', 'compatTask', { resource: 'assetGroup', operation: 'list' }, ['_count', 'assetCount'],
-		async (step) => (await newAsset('counted'), await run(step))),
+		async (step) => (await groupAsset('counted'), await run(step))),
 	c('Compat Task downloads the batch template', 'compatTask', { resource: 'assetTemplate', operation: 'download' }, ['fileName', 'columns'],
 		(step) => run(step)),
 	c('Compat Task reads the balance: enough, too low, and a bad key', 'compatTask', { resource: 'balance', operation: 'get' }, ['canSubmitTasks', 'advice', 'error'],

@@ -4,7 +4,6 @@ import { wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 import { getRelations } from '../../shared/unified-api';
 
-
 /** The service's page size bound for relations (spec: 1-50). */
 const PAGE_SIZE = 50;
 

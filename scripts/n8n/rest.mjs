@@ -1,0 +1,31 @@
+// What the scripts and suites do through a logged-in session of a running n8n (`login` in
+// instance.mjs): activate a workflow, read a saved execution. Plain Node ESM.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { APP_DIR } from './paths.mjs';
+
+/** n8n saves an execution's data in flatted's format; n8n's own copy reads it (loaded once n8n is installed). */
+const flatted = () => createRequire(path.join(APP_DIR, 'package.json'))('flatted');
+
+/**
+ * Activates a workflow at its current version; throws with n8n's answer when refused.
+ * @param {{ request: Function }} session
+ * @param {string} workflowId
+ */
+export async function activateWorkflow(session, workflowId) {
+	const { versionId } = (await session.request('GET', `/rest/workflows/${workflowId}`)).json.data;
+	const answer = await session.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
+	if (answer.status !== 200) throw new Error(`activating ${workflowId} answered ${answer.status}: ${answer.text}`);
+}
+
+/**
+ * One execution as n8n saved it: its status, mode and times, and its data parsed.
+ * @param {{ request: Function }} session
+ * @param {string} executionId
+ */
+export async function readExecution(session, executionId) {
+	const execution = (await session.request('GET', `/rest/executions/${executionId}`)).json.data;
+	const { status, mode, startedAt, stoppedAt } = execution;
+	return { status, mode, startedAt, stoppedAt, data: flatted().parse(execution.data) };
+}
