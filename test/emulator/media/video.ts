@@ -1,6 +1,6 @@
 import { IDENTITY_MATRIX, box, fullBox } from './boxes';
 import { ascii, be16, be32 } from './bytes';
-import type { VideoFormat } from './formats';
+import type { VideoFormat } from '../../../nodes/shared/media/formats';
 import { h264Stream } from './h264';
 import { videoTrack, type TrackLayout } from './video-track';
 

@@ -79,7 +79,7 @@ function seconds(bytes: Buffer, segment: Element | undefined): number | undefine
 	return duration === undefined ? undefined : (duration * scale) / 1e9;
 }
 
-export function probeWebm(bytes: Buffer): MediaInfo | undefined {
+export function probeWebm(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
 	if (bytes.length < 4 || bytes.readUInt32BE(0) !== EBML) return undefined;
 	const segment = children(bytes, 0, bytes.length).find((element) => element.id === SEGMENT);
 	const tracks = child(bytes, segment, TRACKS);
@@ -89,5 +89,5 @@ export function probeWebm(bytes: Buffer): MediaInfo | undefined {
 	const width = uint(bytes, child(bytes, video, PIXEL_WIDTH));
 	const height = uint(bytes, child(bytes, video, PIXEL_HEIGHT));
 	const audioOnly = !types.includes(TRACK_TYPE_VIDEO) && types.includes(TRACK_TYPE_AUDIO);
-	return mediaInfo('webm', bytes.length, { width, height, seconds: seconds(bytes, segment) }, audioOnly);
+	return mediaInfo('webm', total, { width, height, seconds: seconds(bytes, segment) }, audioOnly);
 }

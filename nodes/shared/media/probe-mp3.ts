@@ -1,4 +1,4 @@
-import { hasAscii } from './bytes';
+import { hasAscii } from './ascii';
 import { mediaInfo, type MediaInfo } from './formats';
 
 /**
@@ -58,7 +58,7 @@ export function parseFrameHeader(bytes: Buffer, at: number): FrameHeader | undef
 }
 
 /** Bytes taken by a leading ID3v2 tag (size is four 7-bit "syncsafe" bytes), or 0. */
-function id3v2Length(bytes: Buffer): number {
+export function id3v2Length(bytes: Buffer): number {
 	if (bytes.length < 10 || !hasAscii(bytes, 0, 'ID3')) return 0;
 	const size = ((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f);
 	const footer = bytes[5] & 0x10 ? 10 : 0;
@@ -88,14 +88,21 @@ function countedFrames(bytes: Buffer, at: number, header: FrameHeader): number |
 	return hasAscii(bytes, vbri, 'VBRI') && vbri + 18 <= bytes.length ? bytes.readUInt32BE(vbri + 14) : undefined;
 }
 
-export function probeMp3(bytes: Buffer): MediaInfo | undefined {
+/**
+ * `total` is the file's length when `bytes` is only its head: a constant-bitrate duration counts
+ * the audio bytes up to the end of the file. An ID3v1 tag (the last 128 bytes) is seen only when
+ * the head reaches the end; otherwise it is counted as audio, which overstates the length by at
+ * most 128 bytes' worth (32 ms at 32 kbit/s), never understates it.
+ */
+export function probeMp3(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
 	const first = firstFrame(bytes);
 	if (!first) return undefined;
 	const { at, header } = first;
 	const frames = countedFrames(bytes, at, header);
 	if (frames !== undefined) {
-		return mediaInfo('mp3', bytes.length, { seconds: (frames * header.samplesPerFrame) / header.sampleRate });
+		return mediaInfo('mp3', total, { seconds: (frames * header.samplesPerFrame) / header.sampleRate });
 	}
-	const id3v1 = bytes.length - at >= 128 && hasAscii(bytes, bytes.length - 128, 'TAG') ? 128 : 0;
-	return mediaInfo('mp3', bytes.length, { seconds: ((bytes.length - at - id3v1) * 8) / header.bitsPerSecond });
+	const whole = bytes.length === total;
+	const id3v1 = whole && total - at >= 128 && hasAscii(bytes, total - 128, 'TAG') ? 128 : 0;
+	return mediaInfo('mp3', total, { seconds: ((total - at - id3v1) * 8) / header.bitsPerSecond });
 }
