@@ -8,15 +8,18 @@ import { mediaInfo, type MediaInfo } from './formats';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Alpha comes from the colour type (grey+alpha, RGBA) or a tRNS chunk before the pixel data. */
+/**
+ * Alpha comes from the colour type (grey+alpha, RGBA) or a tRNS chunk before the pixel data; a
+ * head that ends before the pixel data does not tell.
+ */
 function pngHasAlpha(bytes: Buffer): boolean | undefined {
 	if (bytes.length < 26) return undefined;
 	if (bytes[25] === 4 || bytes[25] === 6) return true;
 	for (let at = 8; at + 8 <= bytes.length; at += 12 + bytes.readUInt32BE(at)) {
 		if (hasAscii(bytes, at + 4, 'tRNS')) return true;
-		if (hasAscii(bytes, at + 4, 'IDAT')) break;
+		if (hasAscii(bytes, at + 4, 'IDAT')) return false;
 	}
-	return false;
+	return undefined;
 }
 
 export function probePng(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
@@ -71,12 +74,14 @@ export function probeBmp(bytes: Buffer, total = bytes.length): MediaInfo | undef
 		return mediaInfo('bmp', total, { ...size, hasAlpha: false });
 	}
 	if (bytes.length < 30) return mediaInfo('bmp', total);
-	const hasMask = dibSize >= 56 && bytes.length >= BMP_ALPHA_MASK_AT + 4;
-	const alphaMask = hasMask ? bytes.readUInt32LE(BMP_ALPHA_MASK_AT) : 0;
+	const maskCut = dibSize >= 56 && bytes.length < BMP_ALPHA_MASK_AT + 4;
+	const alphaMask = dibSize >= 56 && !maskCut ? bytes.readUInt32LE(BMP_ALPHA_MASK_AT) : 0;
+	const thirtyTwoBits = bytes.readUInt16LE(28) === 32;
 	return mediaInfo('bmp', total, {
 		width: Math.abs(bytes.readInt32LE(18)),
 		height: Math.abs(bytes.readInt32LE(22)), // negative height: rows stored top-down
-		hasAlpha: bytes.readUInt16LE(28) === 32 && alphaMask !== 0,
+		// A head that ends before the alpha mask does not tell.
+		hasAlpha: thirtyTwoBits && maskCut ? undefined : thirtyTwoBits && alphaMask !== 0,
 	});
 }
 

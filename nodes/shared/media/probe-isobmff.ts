@@ -91,7 +91,8 @@ function tracks(bytes: Buffer, moov: BoxSpan): Track[] {
  */
 function probeMovie(bytes: Buffer, format: 'mp4' | 'mov', total: number): MediaInfo {
 	const moov = findBox(bytes, undefined, 'moov');
-	if (!moov) return mediaInfo(format, total);
+	// A moov cut short may have lost a track: its facts are read only whole.
+	if (!moov || moov.cut) return mediaInfo(format, total);
 	const mvhd = findBox(bytes, moov, 'mvhd');
 	const movie = mvhd && timing(bytes, mvhd);
 	const all = tracks(bytes, moov);

@@ -65,10 +65,12 @@ export function id3v2Length(bytes: Buffer): number {
 	return 10 + size + footer;
 }
 
-/** A header counts when the next frame also starts with one (or the file ends first). */
-function firstFrame(bytes: Buffer): { at: number; header: FrameHeader } | undefined {
-	const start = id3v2Length(bytes);
-	const last = start > 0 ? Math.min(bytes.length - 4, start + SEARCH_AFTER_TAG) : 0;
+/**
+ * The first frame at or after `start` (searched up to 64 KB further when `search`, since taggers
+ * pad after the tag); a header counts when the next frame also starts with one (or the bytes end first).
+ */
+function firstFrame(bytes: Buffer, start: number, search: boolean): { at: number; header: FrameHeader } | undefined {
+	const last = search ? Math.min(bytes.length - 4, start + SEARCH_AFTER_TAG) : start;
 	for (let at = start; at <= last; at++) {
 		const header = parseFrameHeader(bytes, at);
 		const next = header && at + header.frameBytes;
@@ -89,20 +91,29 @@ function countedFrames(bytes: Buffer, at: number, header: FrameHeader): number |
 }
 
 /**
- * `total` is the file's length when `bytes` is only its head: a constant-bitrate duration counts
- * the audio bytes up to the end of the file. An ID3v1 tag (the last 128 bytes) is seen only when
- * the head reaches the end; otherwise it is counted as audio, which overstates the length by at
- * most 128 bytes' worth (32 ms at 32 kbit/s), never understates it.
+ * `total` is the file's length when `bytes` is only part of it, and `offset` where `bytes` starts
+ * in the file (above 0 for the audio after an ID3v2 tag longer than a head). A constant-bitrate
+ * duration counts the audio bytes up to the end of the file. An ID3v1 tag (the last 128 bytes) is
+ * seen only when `bytes` reach the end; otherwise it is counted as audio, which overstates the
+ * length by at most 128 bytes' worth (32 ms at 32 kbit/s) and never understates it.
  */
-export function probeMp3(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
-	const first = firstFrame(bytes);
+export function probeMpegAudio(bytes: Buffer, total: number, offset: number): MediaInfo | undefined {
+	const tag = offset === 0 ? id3v2Length(bytes) : 0;
+	const first = firstFrame(bytes, tag, tag > 0 || offset > 0);
 	if (!first) return undefined;
-	const { at, header } = first;
-	const frames = countedFrames(bytes, at, header);
+	const { header } = first;
+	// A first frame cut short may hide its Xing/Info frame count: no duration then.
+	if (first.at + header.frameBytes > bytes.length) return mediaInfo('mp3', total);
+	const frames = countedFrames(bytes, first.at, header);
 	if (frames !== undefined) {
 		return mediaInfo('mp3', total, { seconds: (frames * header.samplesPerFrame) / header.sampleRate });
 	}
-	const whole = bytes.length === total;
-	const id3v1 = whole && total - at >= 128 && hasAscii(bytes, total - 128, 'TAG') ? 128 : 0;
+	const at = offset + first.at;
+	const end = offset + bytes.length === total;
+	const id3v1 = end && total - at >= 128 && hasAscii(bytes, total - offset - 128, 'TAG') ? 128 : 0;
 	return mediaInfo('mp3', total, { seconds: ((total - at - id3v1) * 8) / header.bitsPerSecond });
+}
+
+export function probeMp3(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
+	return probeMpegAudio(bytes, total, 0);
 }
