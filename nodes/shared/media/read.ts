@@ -18,6 +18,7 @@ export const HEAD_BYTES = 256 * 1024;
 const MP3_SEARCH_BYTES = 64 * 1024 + 4096;
 export const DEFAULT_READ_BUDGET: ReadBudget = { maxBytes: HEAD_BYTES + MAX_FACTS_BOX + MP3_SEARCH_BYTES, maxReads: 32 };
 export const NOT_MEDIA = 'not a media file this package can read';
+const EMPTY = 'the file is empty';
 
 type Probe = (bytes: Buffer, total: number) => MediaInfo | undefined;
 
@@ -44,16 +45,18 @@ async function afterLongTag(windows: ForwardWindows, head: Buffer, total: number
 	return result.info && total !== undefined ? { ...result, info: { ...result.info, bytes: total } } : result;
 }
 
-function durationReason(info: MediaInfo, lengthMissing: boolean | undefined): string | undefined {
-	if (info.kind === 'image' || info.seconds !== undefined) return undefined;
-	if (lengthMissing) return `the length of the file is unknown, and the duration of this ${info.format.toUpperCase()} file depends on it`;
-	return `the ${info.format.toUpperCase()} file does not state its duration in its header`;
+/** The facts, and why a video or audio file has no duration. */
+function withDurationReason(info: MediaInfo, lengthMissing?: boolean): MediaRead {
+	if (info.kind === 'image' || info.seconds !== undefined) return { info };
+	const format = info.format.toUpperCase();
+	if (lengthMissing) return { info, reason: `the length of the file is unknown, and the duration of this ${format} file depends on it` };
+	return { info, reason: `the ${format} file does not state its duration in its header` };
 }
 
 async function readFacts(reader: BoundedReader): Promise<MediaRead> {
 	const asked = Math.min(HEAD_BYTES, reader.remaining);
 	const head = await reader.read(0, asked);
-	if (head.length === 0) return { reason: 'the file is empty' };
+	if (head.length === 0) return { reason: EMPTY };
 	const total = reader.size ?? (head.length < asked ? head.length : undefined);
 	const whole = head.length === total;
 	const windows = new ForwardWindows(reader, head);
@@ -66,8 +69,13 @@ async function readFacts(reader: BoundedReader): Promise<MediaRead> {
 		({ info, lengthMissing } = probeWithLength(probeMedia, facts, total));
 		if (!info) return { reason: NOT_MEDIA };
 	}
-	const reason = durationReason(info, lengthMissing);
-	return reason ? { info, reason } : { info };
+	return withDurationReason(info, lengthMissing);
+}
+
+function wholeFileFacts(file: Buffer): MediaRead {
+	if (file.length === 0) return { reason: EMPTY };
+	const info = probeMedia(file);
+	return info ? withDurationReason(info) : { reason: NOT_MEDIA };
 }
 
 /** A source's own failure (a stream error, a refused request) is a reason too. */
@@ -78,11 +86,12 @@ function failureReason(error: unknown): string {
 
 /**
  * Reads a media file's facts from `source` within `budget` (bytes delivered, number of reads) and
- * closes the source. Never throws: what stops the reading is the reason. A source may throw a
+ * closes the source; a source holding the whole file in memory is probed whole. Never throws: what stops the reading is the reason. A source may throw a
  * ReadRefused to give its own reason ("the host does not answer range requests").
  */
 export async function readMedia(source: ByteSource, budget: ReadBudget = DEFAULT_READ_BUDGET): Promise<MediaRead> {
 	try {
+		if (source.wholeFile) return wholeFileFacts(source.wholeFile);
 		return await readFacts(new BoundedReader(source, budget));
 	} catch (error) {
 		return { reason: failureReason(error) };

@@ -9,6 +9,11 @@ export interface ByteSource {
 	read(offset: number, length: number): Promise<Buffer>;
 	/** Releases what the source holds open (a stream); a later read opens it again. */
 	close?(): void;
+	/**
+	 * The whole file, when the source holds it in memory anyway: it is probed as it is, so facts
+	 * that need every byte (the fragments of a fragmented MP4 without mehd) are known too.
+	 */
+	readonly wholeFile?: Buffer;
 }
 
 /** The most a reading may take from its source: bytes delivered and calls to `read`. */
@@ -21,6 +26,7 @@ export interface ReadBudget {
 export function bufferSource(bytes: Buffer): ByteSource {
 	return {
 		size: bytes.length,
+		wholeFile: bytes,
 		read: async (offset, length) => await Promise.resolve(bytes.subarray(offset, offset + length)),
 	};
 }

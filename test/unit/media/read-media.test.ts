@@ -1,4 +1,4 @@
-import { DEFAULT_READ_BUDGET, probeMedia, readMedia, ReadRefused, type ByteSource } from '../../../nodes/shared/media';
+import { bufferSource, DEFAULT_READ_BUDGET, probeMedia, readMedia, ReadRefused, type ByteSource } from '../../../nodes/shared/media';
 import { HEAD_BYTES } from '../../../nodes/shared/media/read';
 import { makeAudio, makeImage, makeVideo } from '../../emulator/media';
 import { box, fullBox } from '../../emulator/media/boxes';
@@ -91,6 +91,14 @@ describe('readMedia: MP4, MOV and HEIC whose facts lie after the media data', ()
 		expect(read.info?.seconds).toBeUndefined();
 		expect(read.reason).toBe('the MP4 file does not state its duration in its header');
 		expect(probeMedia(file)?.seconds).toBe(30);
+	});
+
+	it('a whole buffer (bufferSource) is probed whole: the fragments are summed', async () => {
+		const file = fragmentedMp4(30, { mehd: false, mdatBytes: 64 * KB });
+		expect(await readMedia(bufferSource(file))).toEqual({ info: probeMedia(file) });
+		expect(probeMedia(file)?.seconds).toBe(30);
+		expect(await readMedia(bufferSource(Buffer.alloc(0)))).toEqual({ reason: 'the file is empty' });
+		expect(await readMedia(bufferSource(Buffer.from('<html></html>')))).toEqual({ reason: 'not a media file this package can read' });
 	});
 });
 
