@@ -51,15 +51,17 @@ class StreamSource implements ByteSource {
 		const end = Math.min(offset + length, this.size);
 		if (end <= offset) return EMPTY;
 		if (!this.chunks || offset < this.position) await this.restart();
-		const parts: Buffer[] = [];
+		// Filled chunk by chunk as they arrive: the window and the current chunk, nothing more.
+		const window = Buffer.alloc(end - offset);
+		let filled = 0;
 		while (this.position < end && (this.pending.length > 0 || (await this.next()))) {
 			const skip = Math.min(this.pending.length, Math.max(0, offset - this.position));
 			const take = Math.min(this.pending.length - skip, end - this.position - skip);
-			if (take > 0) parts.push(this.pending.subarray(skip, skip + take));
+			filled += this.pending.copy(window, filled, skip, skip + take);
 			this.position += skip + take;
 			this.pending = this.pending.subarray(skip + take);
 		}
-		return Buffer.concat(parts);
+		return window.subarray(0, filled);
 	}
 
 	/** Destroys the open stream; the next read opens a new one. */
