@@ -1,4 +1,4 @@
-import { childBoxes, findBox } from './media/box-reader';
+import { childBoxes, findBox } from '../../nodes/shared/media/box-reader';
 import { box } from './media/boxes';
 import { ascii as text, be32, join, le32 } from './media/bytes';
 import { extensionOf, makeAudio, makeImage, makeVideo, mimeTypeOf, probeMedia } from './media/index';

@@ -23,7 +23,7 @@ export const BINARY_ITEMS_TYPE = 'test.binaryItems';
  * A test-only node that turns each input item's `files` (base64) into binary properties through
  * n8n's own prepareBinaryData, as a Read File or Google Drive node would hand a file over.
  */
-const binaryItems: INodeType = {
+export const binaryItems: INodeType = {
 	description: {
 		displayName: 'Binary Items (test)',
 		name: 'binaryItems',

@@ -1,4 +1,4 @@
-import type { AudioFormat } from './formats';
+import type { AudioFormat } from '../../../nodes/shared/media/formats';
 import { makeMp3 } from './mp3';
 import { makeWav } from './wav';
 

@@ -33,11 +33,6 @@ export function ascii(text: string): Buffer {
 	return Buffer.from(text, 'latin1');
 }
 
-/** True when `bytes` holds `text` at `offset`. */
-export function hasAscii(bytes: Buffer, offset: number, text: string): boolean {
-	return bytes.length >= offset + text.length && bytes.toString('latin1', offset, offset + text.length) === text;
-}
-
 export function be64(value: number | bigint): Buffer {
 	const out = Buffer.alloc(8);
 	out.writeBigUInt64BE(BigInt(value));

@@ -1,5 +1,5 @@
 import { makeBmp } from './bmp';
-import type { ImageFormat } from './formats';
+import type { ImageFormat } from '../../../nodes/shared/media/formats';
 import { makeGif } from './gif';
 import { makeJpeg } from './jpeg';
 import { makePng } from './png';

@@ -1,6 +1,6 @@
 import { IDENTITY_MATRIX, box, fullBox } from './boxes';
 import { ascii, be16, be32 } from './bytes';
-import type { VideoFormat } from './formats';
+import type { VideoFormat } from '../../../nodes/shared/media/formats';
 import { h264Stream } from './h264';
 import { videoTrack, type TrackLayout } from './video-track';
 
@@ -10,6 +10,10 @@ export interface VideoOptions {
 	seconds: number;
 	/** Frames per second; 30 when left out. */
 	fps?: number;
+	/** As cameras write it: mdat first, the moov after it (the default puts moov first, to stream). */
+	moovLast?: boolean;
+	/** Bytes no sample refers to at the end of mdat: a large file without encoding one. */
+	mdatPadding?: number;
 }
 
 const MOVIE_TIMESCALE = 1000;
@@ -56,16 +60,16 @@ function validate({ width, height, seconds, fps = 30 }: VideoOptions): void {
 	if (!(fps > 0 && fps <= 240)) throw new RangeError(`video fps must be above 0 and at most 240, got ${fps}`);
 }
 
-/** An H.264 MP4 or QuickTime file: ftyp, then moov (so it streams), then mdat. */
+/** An H.264 MP4 or QuickTime file: ftyp, then moov (so it streams), then mdat; or moov last. */
 export function makeVideo(format: VideoFormat, options: VideoOptions): Buffer {
 	validate(options);
-	const { width, height, seconds, fps = 30 } = options;
+	const { width, height, seconds, fps = 30, moovLast = false, mdatPadding = 0 } = options;
 	const stream = h264Stream(width, height, fps);
 	const durations = frameDurations(seconds, fps);
 	const count = durations.reduce((sum, [frames]) => sum + frames, 0);
 	const samples = Array.from({ length: count }, (_, index) => stream.picture(index));
 	// Samples are stored with 4-byte length prefixes, as avcC announces.
-	const mdat = box('mdat', ...samples.flatMap((nal) => [be32(nal.length), nal]));
+	const mdat = box('mdat', ...samples.flatMap((nal) => [be32(nal.length), nal]), Buffer.alloc(mdatPadding));
 	const ftyp = fileType(format);
 	const layout: TrackLayout = {
 		width,
@@ -79,6 +83,7 @@ export function makeVideo(format: VideoFormat, options: VideoOptions): Buffer {
 	};
 	const moov = (offset: number) =>
 		box('moov', movieHeader(layout.movieDuration), videoTrack({ ...layout, chunkOffset: offset }, stream));
+	if (moovLast) return Buffer.concat([ftyp, mdat, moov(ftyp.length + 8)]);
 	// The moov size does not depend on the offset value, so one dry run tells where mdat starts.
 	const offset = ftyp.length + moov(0).length + 8;
 	return Buffer.concat([ftyp, moov(offset), mdat]);

@@ -3,7 +3,7 @@ import { childBoxes, findBox, type BoxSpan } from './box-reader';
 /**
  * Duration of a fragmented MP4 (what browsers' MediaRecorder and live packagers write): its moov
  * holds no samples, so the length is the mehd box's, or else the sum of one track's sample
- * durations over every moof fragment.
+ * durations over every moof fragment (only when `track` is given: the caller holds the whole file).
  */
 
 /** The track whose samples are counted: its tkhd id and its mdhd ticks per second. */

@@ -1,4 +1,4 @@
-import { hasAscii } from './bytes';
+import { hasAscii } from './ascii';
 import { mediaInfo, type MediaInfo } from './formats';
 
 /** RIFF/WAVE: seconds = data chunk size / byte rate from the fmt chunk. */
@@ -11,7 +11,7 @@ interface WaveChunks {
 }
 
 /** Walks the chunks (each padded to an even length) until both fmt and data are seen. */
-function readChunks(bytes: Buffer): WaveChunks {
+function readChunks(bytes: Buffer, total: number): WaveChunks {
 	const found: WaveChunks = {};
 	for (let at = 12; at + 8 <= bytes.length && found.dataSize === undefined; ) {
 		const size = bytes.readUInt32LE(at + 4);
@@ -21,17 +21,19 @@ function readChunks(bytes: Buffer): WaveChunks {
 			found.byteRate = byteRate || bytes.readUInt32LE(at + 12) * bytes.readUInt16LE(at + 20);
 		}
 		if (hasAscii(bytes, at, 'data')) {
-			// Trust the declared size (headers alone are enough), unless it is a placeholder.
-			found.dataSize = size === UNKNOWN_SIZE || size === 0 ? bytes.length - at - 8 : size;
+			// Trust the declared size (headers alone are enough), unless it is a placeholder: then
+			// the data runs to the end of the file.
+			found.dataSize = size === UNKNOWN_SIZE || size === 0 ? total - at - 8 : size;
 		}
 		at += 8 + size + (size % 2);
 	}
 	return found;
 }
 
-export function probeWav(bytes: Buffer): MediaInfo | undefined {
+/** `total` is the file's length when `bytes` is only its head. */
+export function probeWav(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
 	if (!hasAscii(bytes, 0, 'RIFF') || !hasAscii(bytes, 8, 'WAVE')) return undefined;
-	const { byteRate, dataSize } = readChunks(bytes);
+	const { byteRate, dataSize } = readChunks(bytes, total);
 	const seconds = byteRate && dataSize !== undefined ? dataSize / byteRate : undefined;
-	return mediaInfo('wav', bytes.length, { seconds });
+	return mediaInfo('wav', total, { seconds });
 }

@@ -15,13 +15,13 @@ function byteOrder(bytes: Buffer): 'le' | 'be' | undefined {
 	return undefined;
 }
 
-export function probeTiff(bytes: Buffer): MediaInfo | undefined {
+export function probeTiff(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
 	const order = byteOrder(bytes);
 	if (!order) return undefined;
 	const u16 = (at: number) => (order === 'le' ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at));
 	const u32 = (at: number) => (order === 'le' ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
 	const directory = u32(4);
-	if (directory + 2 > bytes.length) return mediaInfo('tiff', bytes.length);
+	if (directory + 2 > bytes.length) return mediaInfo('tiff', total);
 	const size: { width?: number; height?: number } = {};
 	const entries = u16(directory);
 	for (let i = 0; i < entries; i++) {
@@ -33,5 +33,5 @@ export function probeTiff(bytes: Buffer): MediaInfo | undefined {
 		if (u16(at) === IMAGE_WIDTH) size.width = value;
 		if (u16(at) === IMAGE_LENGTH) size.height = value;
 	}
-	return mediaInfo('tiff', bytes.length, size);
+	return mediaInfo('tiff', total, size);
 }

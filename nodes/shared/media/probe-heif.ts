@@ -49,7 +49,7 @@ function largestSize(bytes: Buffer, properties: BoxSpan[]): Size {
 
 export function heifSize(bytes: Buffer): Size {
 	const metaBox = findBox(bytes, undefined, 'meta');
-	if (!metaBox) return {};
+	if (!metaBox || metaBox.cut) return {};
 	const meta = skipFullBoxHeader(metaBox);
 	const ipco = findBox(bytes, meta, 'iprp', 'ipco');
 	const ipma = findBox(bytes, meta, 'iprp', 'ipma');

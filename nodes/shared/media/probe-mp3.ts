@@ -1,4 +1,4 @@
-import { hasAscii } from './bytes';
+import { hasAscii } from './ascii';
 import { mediaInfo, type MediaInfo } from './formats';
 
 /**
@@ -58,17 +58,19 @@ export function parseFrameHeader(bytes: Buffer, at: number): FrameHeader | undef
 }
 
 /** Bytes taken by a leading ID3v2 tag (size is four 7-bit "syncsafe" bytes), or 0. */
-function id3v2Length(bytes: Buffer): number {
+export function id3v2Length(bytes: Buffer): number {
 	if (bytes.length < 10 || !hasAscii(bytes, 0, 'ID3')) return 0;
 	const size = ((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f);
 	const footer = bytes[5] & 0x10 ? 10 : 0;
 	return 10 + size + footer;
 }
 
-/** A header counts when the next frame also starts with one (or the file ends first). */
-function firstFrame(bytes: Buffer): { at: number; header: FrameHeader } | undefined {
-	const start = id3v2Length(bytes);
-	const last = start > 0 ? Math.min(bytes.length - 4, start + SEARCH_AFTER_TAG) : 0;
+/**
+ * The first frame at or after `start` (searched up to 64 KB further when `search`, since taggers
+ * pad after the tag); a header counts when the next frame also starts with one (or the bytes end first).
+ */
+function firstFrame(bytes: Buffer, start: number, search: boolean): { at: number; header: FrameHeader } | undefined {
+	const last = search ? Math.min(bytes.length - 4, start + SEARCH_AFTER_TAG) : start;
 	for (let at = start; at <= last; at++) {
 		const header = parseFrameHeader(bytes, at);
 		const next = header && at + header.frameBytes;
@@ -88,14 +90,30 @@ function countedFrames(bytes: Buffer, at: number, header: FrameHeader): number |
 	return hasAscii(bytes, vbri, 'VBRI') && vbri + 18 <= bytes.length ? bytes.readUInt32BE(vbri + 14) : undefined;
 }
 
-export function probeMp3(bytes: Buffer): MediaInfo | undefined {
-	const first = firstFrame(bytes);
+/**
+ * `total` is the file's length when `bytes` is only part of it, and `offset` where `bytes` starts
+ * in the file (above 0 for the audio after an ID3v2 tag longer than a head). A constant-bitrate
+ * duration counts the audio bytes up to the end of the file. An ID3v1 tag (the last 128 bytes) is
+ * seen only when `bytes` reach the end; otherwise it is counted as audio, which overstates the
+ * length by at most 128 bytes' worth (32 ms at 32 kbit/s) and never understates it.
+ */
+export function probeMpegAudio(bytes: Buffer, total: number, offset: number): MediaInfo | undefined {
+	const tag = offset === 0 ? id3v2Length(bytes) : 0;
+	const first = firstFrame(bytes, tag, tag > 0 || offset > 0);
 	if (!first) return undefined;
-	const { at, header } = first;
-	const frames = countedFrames(bytes, at, header);
+	const { header } = first;
+	// A first frame cut short may hide its Xing/Info frame count: no duration then.
+	if (first.at + header.frameBytes > bytes.length) return mediaInfo('mp3', total);
+	const frames = countedFrames(bytes, first.at, header);
 	if (frames !== undefined) {
-		return mediaInfo('mp3', bytes.length, { seconds: (frames * header.samplesPerFrame) / header.sampleRate });
+		return mediaInfo('mp3', total, { seconds: (frames * header.samplesPerFrame) / header.sampleRate });
 	}
-	const id3v1 = bytes.length - at >= 128 && hasAscii(bytes, bytes.length - 128, 'TAG') ? 128 : 0;
-	return mediaInfo('mp3', bytes.length, { seconds: ((bytes.length - at - id3v1) * 8) / header.bitsPerSecond });
+	const at = offset + first.at;
+	const end = offset + bytes.length === total;
+	const id3v1 = end && total - at >= 128 && hasAscii(bytes, total - offset - 128, 'TAG') ? 128 : 0;
+	return mediaInfo('mp3', total, { seconds: ((total - at - id3v1) * 8) / header.bitsPerSecond });
+}
+
+export function probeMp3(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
+	return probeMpegAudio(bytes, total, 0);
 }

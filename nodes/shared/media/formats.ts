@@ -9,8 +9,8 @@ export type MediaKind = 'image' | 'video' | 'audio';
 export interface MediaInfo {
 	kind: MediaKind;
 	format: MediaFormat;
-	/** Length of the whole file. */
-	bytes: number;
+	/** Length of the whole file; left out only by readMedia over a source that does not know it. */
+	bytes?: number;
 	width?: number;
 	height?: number;
 	seconds?: number;
@@ -63,7 +63,7 @@ export function extensionOf(format: FormatName): string {
  */
 export function mediaInfo(
 	format: MediaFormat,
-	bytes: number,
+	bytes: number | undefined,
 	facts: Partial<Pick<MediaInfo, 'width' | 'height' | 'seconds' | 'hasAlpha'>> = {},
 	audioOnly = false,
 ): MediaInfo {

@@ -6,6 +6,8 @@ export interface BoxSpan {
 	start: number;
 	/** One past the last payload byte, clipped to the parent and the buffer. */
 	end: number;
+	/** Set when the buffer ends inside the box (a head of the file): its facts are not all here. */
+	cut?: true;
 }
 
 /** The boxes directly inside [start, end); stops at the first malformed header. */
@@ -22,7 +24,9 @@ export function childBoxes(bytes: Buffer, start = 0, end = bytes.length): BoxSpa
 		} else if (size === 0) size = limit - at; // box runs to the end of the file
 		if (size < header) break;
 		const type = bytes.toString('latin1', at + 4, at + 8);
-		spans.push({ type, start: at + header, end: Math.min(at + size, limit) });
+		const span: BoxSpan = { type, start: at + header, end: Math.min(at + size, limit) };
+		if (at + size > bytes.length) span.cut = true;
+		spans.push(span);
 		at += size;
 	}
 	return spans;

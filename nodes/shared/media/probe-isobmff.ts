@@ -85,23 +85,29 @@ function tracks(bytes: Buffer, moov: BoxSpan): Track[] {
 		.map((trak) => readTrack(bytes, trak));
 }
 
-function probeMovie(bytes: Buffer, format: 'mp4' | 'mov'): MediaInfo {
+/**
+ * `total` is the file's length when `bytes` is only part of it (its head, or its ftyp and moov):
+ * the fragments of a fragmented file are then not all here, so their durations are not summed.
+ */
+function probeMovie(bytes: Buffer, format: 'mp4' | 'mov', total: number): MediaInfo {
 	const moov = findBox(bytes, undefined, 'moov');
-	if (!moov) return mediaInfo(format, bytes.length);
+	// A moov cut short may have lost a track: its facts are read only whole.
+	if (!moov || moov.cut) return mediaInfo(format, total);
 	const mvhd = findBox(bytes, moov, 'mvhd');
 	const movie = mvhd && timing(bytes, mvhd);
 	const all = tracks(bytes, moov);
 	const video = all.find((track) => track.handler === 'vide') ?? all.find((track) => track.size.width);
 	const audioOnly = !video && all.some((track) => track.handler === 'soun');
+	const whole = bytes.length === total;
 	const seconds =
 		movie?.duration && movie.timescale
 			? movie.duration / movie.timescale
-			: fragmentedSeconds(bytes, moov, movie?.timescale, video ?? all[0]);
-	return mediaInfo(format, bytes.length, { ...video?.size, seconds }, audioOnly);
+			: fragmentedSeconds(bytes, moov, movie?.timescale, whole ? (video ?? all[0]) : undefined);
+	return mediaInfo(format, total, { ...video?.size, seconds }, audioOnly);
 }
 
-export function probeIsoBmff(bytes: Buffer): MediaInfo | undefined {
+export function probeIsoBmff(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
 	const format = containerFormat(bytes);
-	if (format === 'heic') return mediaInfo('heic', bytes.length, heifSize(bytes));
-	return format === 'mp4' || format === 'mov' ? probeMovie(bytes, format) : undefined;
+	if (format === 'heic') return mediaInfo('heic', total, heifSize(bytes));
+	return format === 'mp4' || format === 'mov' ? probeMovie(bytes, format, total) : undefined;
 }

@@ -25,6 +25,8 @@ interface Element {
 	id: number;
 	start: number;
 	end: number;
+	/** The bytes end inside the element (a head of the file): its value is not all here. */
+	cut: boolean;
 }
 
 /** A variable-length integer: the leading zero bits give its length; `keepMarker` for IDs. */
@@ -50,7 +52,8 @@ function children(bytes: Buffer, start: number, end: number): Element[] {
 		const size = id && readVint(bytes, at + id.length, false);
 		if (!id || !size) break;
 		const dataStart = at + id.length + size.length;
-		elements.push({ id: id.value, start: dataStart, end: Math.min(end, dataStart + size.value) });
+		const cut = dataStart + size.value > bytes.length;
+		elements.push({ id: id.value, start: dataStart, end: Math.min(end, dataStart + size.value), cut });
 		if (id.value === CLUSTER) break;
 		at = dataStart + size.value;
 	}
@@ -62,24 +65,27 @@ function child(bytes: Buffer, parent: Element | undefined, id: number): Element 
 }
 
 function uint(bytes: Buffer, element: Element | undefined): number | undefined {
-	if (!element || element.end <= element.start || element.end - element.start > 6) return undefined;
+	if (!element || element.cut || element.end <= element.start || element.end - element.start > 6) return undefined;
 	return bytes.readUIntBE(element.start, element.end - element.start);
 }
 
 function float(bytes: Buffer, element: Element | undefined): number | undefined {
-	const length = element ? element.end - element.start : 0;
+	const length = element && !element.cut ? element.end - element.start : 0;
 	if (length === 4) return bytes.readFloatBE(element!.start);
 	return length === 8 ? bytes.readDoubleBE(element!.start) : undefined;
 }
 
 function seconds(bytes: Buffer, segment: Element | undefined): number | undefined {
 	const info = child(bytes, segment, INFO);
+	const scaleElement = child(bytes, info, TIMECODE_SCALE);
+	// An Info cut short may have lost its scale: the default cannot be assumed then.
+	if (!info || (info.cut && !scaleElement) || scaleElement?.cut) return undefined;
 	const duration = float(bytes, child(bytes, info, DURATION));
-	const scale = uint(bytes, child(bytes, info, TIMECODE_SCALE)) ?? DEFAULT_TIMECODE_SCALE;
+	const scale = uint(bytes, scaleElement) ?? DEFAULT_TIMECODE_SCALE;
 	return duration === undefined ? undefined : (duration * scale) / 1e9;
 }
 
-export function probeWebm(bytes: Buffer): MediaInfo | undefined {
+export function probeWebm(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
 	if (bytes.length < 4 || bytes.readUInt32BE(0) !== EBML) return undefined;
 	const segment = children(bytes, 0, bytes.length).find((element) => element.id === SEGMENT);
 	const tracks = child(bytes, segment, TRACKS);
@@ -88,6 +94,7 @@ export function probeWebm(bytes: Buffer): MediaInfo | undefined {
 	const video = child(bytes, entries[types.indexOf(TRACK_TYPE_VIDEO)], VIDEO);
 	const width = uint(bytes, child(bytes, video, PIXEL_WIDTH));
 	const height = uint(bytes, child(bytes, video, PIXEL_HEIGHT));
-	const audioOnly = !types.includes(TRACK_TYPE_VIDEO) && types.includes(TRACK_TYPE_AUDIO);
-	return mediaInfo('webm', bytes.length, { width, height, seconds: seconds(bytes, segment) }, audioOnly);
+	// Audio only when every track is known: a cut Tracks may have lost the video track.
+	const audioOnly = !tracks?.cut && !types.includes(TRACK_TYPE_VIDEO) && types.includes(TRACK_TYPE_AUDIO);
+	return mediaInfo('webm', total, { width, height, seconds: seconds(bytes, segment) }, audioOnly);
 }
