@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
+import { assessMedia } from '../shared/facts/assess';
 import { mapTimedOutItem } from '../shared/callback/wait-mode';
 import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
@@ -12,7 +13,7 @@ import { buildImageRequests } from './request';
 /** Create Image's run: one task per image, each created once, then the chosen wait; each item gets its image fields. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildImageRequests(readImageParameters(ctx, itemIndex));
-	const output = await runCreate(ctx, generationTasks, build, undefined, resolveBinaryMedia);
+	const output = await runCreate(ctx, generationTasks, build, { assess: assessMedia, prepare: resolveBinaryMedia });
 	mapTimedOutItem(ctx, withImageFields);
 	return output.map((items) => items.map(withImageFields));
 }

@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
+import { assessMedia } from '../shared/facts/assess';
 import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
 import { VIDEO_PARAMETER_NAMES } from '../shared/fields/video';
@@ -16,7 +17,7 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
-	return await runCreate(ctx, generationTasks, build, undefined, resolveBinaryMedia);
+	return await runCreate(ctx, generationTasks, build, { assess: assessMedia, prepare: resolveBinaryMedia });
 }
 
 /** The task's callback to a waiting execution's resume URL. */

@@ -1,16 +1,17 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { Price } from '../pricing';
 import type { TaskKind } from '../tasks';
 import type { ItemFailure } from './outcomes';
 
-/** An item that passed the rules: its request and its price (null: not knowable before sending). */
+/** An item that passed the rules: its request and its price (credits null, with the reason, when not knowable before sending). */
 export interface ReadyItem<R> {
 	itemIndex: number;
 	/** Which of its item's requests this is (1..N), when the builder makes several (image variants). */
 	variant?: number;
 	request: R;
-	estimate: number | null;
+	price: Price;
 }
 
 export type Planned<R> = ReadyItem<R> | ItemFailure;
@@ -35,7 +36,7 @@ function planOne<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, build: RequestBui
 
 function planRequest<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, request: R, itemIndex: number, variant?: number): Planned<R> {
 	const verdict = kind.validate(request);
-	if (verdict.ok) return { itemIndex, variant, request, estimate: kind.estimate(request) };
+	if (verdict.ok) return { itemIndex, variant, request, price: kind.estimate(request) };
 	return { itemIndex, variant, error: refusedBeforeSending(ctx, itemIndex, verdict), sent: 'no' };
 }
 
@@ -54,29 +55,34 @@ export function refusedBeforeSending(
 
 /**
  * Applies the budget in item order: an item whose estimate would take the running total past the
- * budget is refused, and so is one whose price cannot be known before sending.
+ * budget is refused, and so is one whose price cannot be known before sending (DESIGN: the Budget
+ * never under-counts).
  */
 export function applyBudget<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>, budget: number): Array<Planned<R>> {
 	if (!(budget > 0)) return planned;
 	let total = 0;
 	return planned.map((item) => {
 		if ('error' in item) return item;
-		if (item.estimate === null) {
-			const why = 'its price cannot be known before sending (automatic length, a final that follows its draft, an sd2.5 edit billed on its source video)';
-			return refusal(ctx, item, why, budget, total);
+		const { price } = item;
+		if (price.credits === null) {
+			const fix = 'Under a budget an item is sent only when its price is known. Give media whose length the node can read (binary data, an uploaded asset, a file host that answers range requests), or set Budget (Credits) to 0 to let the service bill the real length.';
+			return refusal(ctx, item, `its price cannot be known before sending: ${price.reason}`, fix);
 		}
-		if (total + item.estimate > budget) {
-			return refusal(ctx, item, `it is estimated at ${item.estimate} credits`, budget, total);
+		if (total + price.credits > budget) {
+			const fix = `The budget is ${budget} credits and earlier items already take ${total}. Raise Budget (Credits) in Batch Options, or send fewer items.`;
+			return refusal(ctx, item, `it is estimated at ${price.credits} credits`, fix);
 		}
-		total += item.estimate;
+		total += price.credits;
 		return item;
 	});
 }
 
-function refusal(ctx: IExecuteFunctions, { itemIndex, variant }: ReadyItem<unknown>, why: string, budget: number, total: number): ItemFailure {
-	const error = new NodeOperationError(ctx.getNode(), `BUDGET_EXCEEDED: item not sent, ${why}`, {
-		itemIndex,
-		description: `The budget is ${budget} credits and earlier items already take ${total}. Raise Budget (Credits) in Batch Options, or send fewer items.`,
-	});
-	return { itemIndex, variant, error, sent: 'no' };
+function refusal(ctx: IExecuteFunctions, { itemIndex, variant, price }: ReadyItem<unknown>, why: string, description: string): ItemFailure {
+	const error = new NodeOperationError(ctx.getNode(), `BUDGET_EXCEEDED: item not sent, ${why}`, { itemIndex, description });
+	return { itemIndex, variant, error, sent: 'no', json: priceFields(price) };
+}
+
+/** How an item reports its price: `estimatedCredits`, and why it is null when it is. */
+export function priceFields(price: Price): IDataObject {
+	return price.credits === null ? { estimatedCredits: null, estimateReason: price.reason } : { estimatedCredits: price.credits };
 }

@@ -10,14 +10,23 @@ import { waitForTasks } from '../task-waiting';
 import type { TaskKind } from '../tasks';
 import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
-import { applyBudget, planItems } from './plan';
-import { rememberForRetries, replayOf } from './replay';
+import { applyBudget, planItems, priceFields } from './plan';
 import type { Planned, ReadyItem, RequestBuilder } from './plan';
-
-/** A stage between planning and submitting: it may change ready items' requests or fail them (nothing created). */
-export type PrepareStage<R> = (ctx: IExecuteFunctions, ready: Array<ReadyItem<R>>) => Promise<Array<Planned<R>>>;
+import { rememberForRetries, replayOf } from './replay';
 import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
+
+/** A stage between planning and submitting: it may change ready items' requests and prices, or fail them (nothing created). */
+export type Stage<R> = (ctx: IExecuteFunctions, ready: Array<ReadyItem<R>>) => Promise<Array<Planned<R>>>;
+
+export interface CreateOptions<R> {
+	/** The kind's own waiting cadence when the wait fields are not set (e.g. the compat API's 10-30 s). */
+	poll?: PollOptions;
+	/** Before the budget: learns the facts of the media (lengths, sizes), judges them and prices each item exactly. */
+	assess?: Stage<R>;
+	/** After the budget, before any create: e.g. uploading media from binary data. */
+	prepare?: Stage<R>;
+}
 
 interface BatchOptions {
 	budget?: number;
@@ -42,26 +51,24 @@ export async function runCreate<R>(
 	ctx: IExecuteFunctions,
 	kind: TaskKind<R>,
 	build: RequestBuilder<R>,
-	/** The kind's own waiting cadence when the wait fields are not set (e.g. the compat API's 10-30 s). */
-	poll?: PollOptions,
-	/** Runs after every item is planned and before any create, e.g. uploading media from binary data. */
-	prepare?: PrepareStage<R>,
+	{ poll, assess, prepare }: CreateOptions<R> = {},
 ): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;
 	const batch = ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions;
 	const callback = ctx.getNodeParameter('waitForCompletion', 0, 'none') === CALLBACK_MODE;
-	const planned = applyBudget(ctx, planItems(ctx, kind, callback ? withResumeUrl(ctx, build) : build), batch.budget ?? 0);
-	const refused = callback ? refusedBatch(ctx, planned.length) : undefined;
+	const requested = planItems(ctx, kind, callback ? withResumeUrl(ctx, build) : build);
+	const refused = callback ? refusedBatch(ctx, requested.length) : undefined;
 	if (refused) return refused;
-	const invalid = planned.find(isFailure);
-	if (invalid && !ctx.continueOnFail()) throw invalid.error;
-	const prepared = prepare ? await prepare(ctx, planned.filter(isReady)) : planned.filter(isReady);
+	stopOnFailure(ctx, requested);
+	const planned = applyBudget(ctx, await stage(ctx, requested, assess), batch.budget ?? 0);
+	stopOnFailure(ctx, planned);
+	const prepared = await stage(ctx, planned, prepare);
 	const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
 		concurrency: batch.concurrency ?? 4,
 		requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
 	});
-	let reported = inItemOrder([...planned.filter(isFailure), ...prepared.filter(isFailure), ...submitted]).map(toReported);
+	let reported = inItemOrder([...prepared.filter(isFailure), ...submitted]).map(toReported);
 	if (ctx.getNodeParameter('waitForCompletion', 0, 'none') === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const output = [finish(ctx, reported)];
 	if (callback && !reported[0].failure) await waitForCallback(ctx, output[0][0]);
@@ -71,6 +78,19 @@ export async function runCreate<R>(
 
 const isFailure = <R>(item: Planned<R> | SubmittedItem): item is ItemFailure => 'error' in item;
 const isReady = <R>(item: Planned<R>): item is ReadyItem<R> => !('error' in item);
+
+/** Runs a stage over the ready items; the failures so far pass through. */
+async function stage<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>, run?: Stage<R>): Promise<Array<Planned<R>>> {
+	if (!run) return planned;
+	const ready = planned.filter(isReady);
+	return [...planned.filter(isFailure), ...(ready.length > 0 ? await run(ctx, ready) : [])];
+}
+
+/** Without Continue On Fail, an item refused before anything was sent stops the node (nothing created yet). */
+function stopOnFailure<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>): void {
+	const invalid = planned.find(isFailure);
+	if (invalid && !ctx.continueOnFail()) throw invalid.error;
+}
 /** Whether this item's task exists or may exist, so that sending it again could bill twice. */
 const mayExist = (entry: Reported) => !entry.failure || mayHaveCreated(entry.failure);
 
@@ -81,7 +101,7 @@ function inItemOrder<T extends { itemIndex: number; variant?: number }>(entries:
 function toReported(entry: SubmittedItem | ItemFailure): Reported {
 	const variant = entry.variant === undefined ? {} : { variant: entry.variant };
 	if (isFailure(entry)) return { itemIndex: entry.itemIndex, json: { ...entry.json, ...variant }, failure: entry };
-	return { itemIndex: entry.itemIndex, json: { ...entry.task.json, ...variant, estimatedCredits: entry.estimate } };
+	return { itemIndex: entry.itemIndex, json: { ...entry.task.json, ...variant, ...priceFields(entry.price) } };
 }
 
 async function waitCreated<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, reported: Reported[], poll?: PollOptions): Promise<Reported[]> {

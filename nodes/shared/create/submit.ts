@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../abort';
+import type { Price } from '../pricing';
 import { mapWithLimit } from '../concurrency';
 import { UnreadableAnswerError } from '../tasks';
 import type { CreatedTask, TaskKind } from '../tasks';
@@ -13,7 +14,7 @@ export interface SubmittedItem {
 	itemIndex: number;
 	variant?: number;
 	task: CreatedTask;
-	estimate: number | null;
+	price: Price;
 }
 
 const isPaymentRequired = (error: unknown) => error instanceof NodeApiError && error.httpCode === '402';
@@ -43,9 +44,9 @@ export async function submitAll<R>(
 	const results = await mapWithLimit(
 		ready,
 		options.concurrency,
-		async ({ itemIndex, variant, request, estimate }): Promise<SubmittedItem | ItemFailure> => {
+		async ({ itemIndex, variant, request, price }): Promise<SubmittedItem | ItemFailure> => {
 			try {
-				return { itemIndex, variant, task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs), estimate };
+				return { itemIndex, variant, task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs), price };
 			} catch (error) {
 				const failure = { ...createFailure(ctx, error as Error, itemIndex), variant };
 				stop ??= isPaymentRequired(error) ? 'payment' : failure.sent === 'unknown' ? 'unknown' : undefined;

@@ -10,10 +10,12 @@
  *   upscale: INVALID_URL, UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT,
  *   SOURCE_RESOLUTION_TOO_HIGH. Where the spec names a code for one family only, we use it for the
  *   same fault on the other family too (e.g. REFERENCE_IMAGE_INVALID for an asset:// image on alt).
- *   The package's rules judge the request alone; the codes about the referenced files themselves
- *   (ASSET_NOT_FOUND, READ_FAILED, *_DURATION_INVALID of a clip, REFERENCE_*_INVALID of a file's
- *   size or format, and the upscale source's UNSUPPORTED_MEDIA_TYPE, DURATION_EXCEEDS_LIMIT,
- *   SOURCE_RESOLUTION_TOO_HIGH) come from the service (the emulator: test/emulator/rules).
+ *   The codes about the referenced files themselves (*_DURATION_INVALID of a clip and of totals,
+ *   REFERENCE_*_INVALID of a file's size, format, pixels or transparency, and the upscale source's
+ *   UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT, SOURCE_RESOLUTION_TOO_HIGH) are
+ *   given by the fact rules wherever the package knows the fact before sending (binary data,
+ *   asset records, file headers); the service judges the rest, and alone says ASSET_NOT_FOUND and
+ *   READ_FAILED.
  *
  * Codes of our own, for faults the spec describes without a code:
  *   INVALID_PARAMETER         a field has the wrong type or an unknown value (seed, booleans, mode,
@@ -39,6 +41,9 @@
  *   FILE_TOO_LARGE (spec code, wider use) an asset over its type's cap or over 50 MB.
  *   UNSUPPORTED_MODEL (spec code, wider use) a compat body without a model id.
  *   BATCH_TOO_LARGE           compat batch asset upload with more than 50 entries.
+ *   EMPTY_FILE                a file from binary data has 0 bytes (nothing is uploaded).
+ *   FILE_TYPE_MISMATCH        a file from binary data whose bytes are not the kind it claims: its
+ *                             header is another kind of media, or it is text named as media.
  *
  * Codes only the services return (never produced by the rules; listed for error mapping):
  *   READ_TIMEOUT, URL_NOT_REACHABLE, INSUFFICIENT_CREDITS, ACCOUNT_FROZEN. Insufficient credits
@@ -78,6 +83,8 @@ export const CODES = {
 	NAME_TOO_LONG: 'NAME_TOO_LONG',
 	UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
 	BATCH_TOO_LARGE: 'BATCH_TOO_LARGE',
+	EMPTY_FILE: 'EMPTY_FILE',
+	FILE_TYPE_MISMATCH: 'FILE_TYPE_MISMATCH',
 	READ_TIMEOUT: 'READ_TIMEOUT',
 	URL_NOT_REACHABLE: 'URL_NOT_REACHABLE',
 	INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',

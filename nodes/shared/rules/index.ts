@@ -4,14 +4,17 @@
  * (see codes.ts for every code and the ones we chose), a message that says what to change, and
  * the path of the offending field ('inputs.duration', 'inputs.videoUrls[1]').
  *
- * The rules need only the request (fields, counts, durations, modes, enums, reference forms) and
- * refuse only what the spec forbids: fields it does not list pass. What the referenced files are
- * (found, owned, seconds, sizes, formats) is the service's to judge; the emulator does that with
- * its own fact rules (test/emulator/rules), on top of these.
+ * validateRequest needs only the request (fields, counts, durations, modes, enums, reference
+ * forms) and refuses only what the spec forbids: fields it does not list pass. validateRequestFacts
+ * and validateUpscaleSource judge the facts of the referenced files (seconds, sizes, formats,
+ * pixels) where they are known: the package knows some before sending (binary data, asset
+ * records, file headers), the service (and the emulator) knows them all.
  */
-export type { MediaFact, MediaFacts, CreateTaskRequest, ValidationResult } from './types';
+export type { MediaFact, MediaFacts, MediaKind, CreateTaskRequest, ValidationResult } from './types';
 export { CODES, type Code } from './codes';
 export { validateRequest } from './request';
+export { validateRequestFacts } from './requestFacts';
+export { validateUpscaleSource, type UpscaleSource } from './upscaleSource';
 export { validateUpscaleCreate } from './upscale';
 export { isPrivateOrInsecureUrl } from './urls';
 export { validateAssetUpload, type AssetUpload } from './assets';

@@ -1,12 +1,30 @@
 /** Public types of the rules (re-exported by index.ts; others code against them). */
 
+export type MediaKind = 'image' | 'video' | 'audio';
+
 /**
- * What pricing may know about one referenced media entry: its seconds (input videos are billed by
- * their rounded-up length). Whether a file exists, whose it is and what it contains is judged by
- * the service, never by the package.
+ * What is known of one referenced media entry. Every field is optional: a rule whose fact is absent
+ * is skipped, never guessed. The package learns facts from binary data, the service's asset records
+ * and the files' own headers; the service (and the emulator) knows them all.
  */
 export interface MediaFact {
+	/** Length in seconds (input videos are billed by it, clip limits judge it). */
 	seconds?: number;
+	/** false: the reference does not resolve (unknown asset / not an uploaded file). */
+	found?: boolean;
+	/** false: belongs to another account. */
+	owned?: boolean;
+	/** Detected from the bytes. */
+	kind?: MediaKind;
+	/** 'png','jpeg','webp','gif','bmp','tiff','heic','mp4','mov','webm','wav','mp3' */
+	format?: string;
+	width?: number;
+	height?: number;
+	bytes?: number;
+	/** Image with transparency. */
+	hasAlpha?: boolean;
+	/** false: the duration could not be read (READ_FAILED). */
+	readable?: boolean;
 }
 
 /** Facts per entry of inputs.urls / videoUrls / audioUrls, by index. */

@@ -18,7 +18,7 @@ export const compatTasks: TaskKind<IDataObject> = {
 	idField: 'id',
 	validate: (request) => validateCompatTask(request),
 	// The compat spec shows no price table: cost is settled by the service when the task completes.
-	estimate: () => null,
+	estimate: () => ({ credits: null, reason: 'the Task-Compatible Video API shows no prices: the service settles the cost when the task completes' }),
 	async create(ctx, request, itemIndex, timeoutMs) {
 		const path = '/v1/contents/generations/tasks';
 		const answer = asRecord(await apiRequest(ctx, 'compat', { method: 'POST', path, body: request, itemIndex, timeoutMs }), 'the task request');

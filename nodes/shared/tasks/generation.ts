@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TASK } from '../catalog';
-import { estimateCredits } from '../pricing';
+import { priceRequest } from '../pricing';
 import { validateRequest } from '../rules';
 import type { CreateTaskRequest } from '../rules';
 import { epochMs, errorText, phaseFrom, urlsOf } from './answers';
@@ -18,7 +18,7 @@ export const generationTasks: TaskKind<CreateTaskRequest> = {
 	service: 'unified',
 	idField: 'taskId',
 	validate: (request) => validateRequest(request),
-	estimate: (request) => estimateCredits(request),
+	estimate: (request) => priceRequest(request),
 	create: (ctx, request, itemIndex, timeoutMs) => create(ctx, request as unknown as IDataObject, itemIndex, timeoutMs),
 	query: queryByPath('/jobs/queryTask'),
 	phase: phaseFrom({ succeeded, failed }),

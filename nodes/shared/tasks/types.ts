@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { TaskTimes } from '../polling';
+import type { Price } from '../pricing';
 import type { ApiContext, Service } from '../transport';
 
 /** The three phases that matter to a waiter; each kind maps its own statuses onto them. */
@@ -26,8 +27,8 @@ export interface TaskKind<Request = IDataObject> {
 	/** The field of the create and query answers that holds the task's id. */
 	idField: string;
 	validate(request: Request): Verdict;
-	/** Credits the task will cost; null when the price cannot be known before sending. */
-	estimate(request: Request): number | null;
+	/** Credits the task will cost as far as the request alone tells (the media's facts may refine it); null with the reason when unknown. */
+	estimate(request: Request): Price;
 	/** Sends the create request once; throws when the service's answer has no task id. */
 	create(ctx: ApiContext, request: Request, itemIndex: number, timeoutMs?: number): Promise<CreatedTask>;
 	/** Reads a task; throws when the answer is not a task of this kind. */

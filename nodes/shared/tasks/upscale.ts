@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { UPSCALE } from '../catalog';
-import { estimateUpscaleCredits } from '../pricing';
+import { priceUpscale } from '../pricing';
 import { validateUpscaleCreate } from '../rules';
 import { epochMs, errorText, phaseFrom, urlsOf } from './answers';
 import type { TaskKind } from './types';
@@ -22,8 +22,8 @@ export const upscaleTasks: TaskKind<UpscaleRequest> = {
 	service: 'unified',
 	idField: 'taskId',
 	validate: (request) => validateUpscaleCreate(request),
-	// The source's length is known only to the service: its 5 s minimum is the lower bound.
-	estimate: (request) => estimateUpscaleCredits(request.targetResolution, 0),
+	// Billed per second of the source: Upscale Video's sources stage reads its length where it can.
+	estimate: (request) => priceUpscale(request.targetResolution, undefined),
 	create: createByPath('/upscale/create', (_, answer) => ({ status: answer.status ?? null })),
 	query: queryByPath('/upscale/query'),
 	phase: phaseFrom({ succeeded, failed }),

@@ -79,11 +79,13 @@ describe('input seconds (in)', () => {
 		['each clip rounded up: 2.1 s + 2.1 s = 3 + 3', 'sd2.5', 2, seconds(2.1, 2.1), 45 * (5 + 6)],
 		['at least ceil(out x 2/3): 1 s clip at out 5 counts 4', 'sd2', 1, seconds(1), 30 * (5 + 4)],
 		['at least ceil(out x 2/3): out 6 counts 4', 'sd2', 1, seconds(1), 30 * (6 + 4), { duration: '6s' }],
-		['unknown seconds: sd2.5 clip minimum 2 s each, 3 clips = 6', 'sd2.5', 3, undefined, 45 * (5 + 6)],
-		['unknown seconds: one sd2.5 clip counts 2, raised to the minimum 4', 'sd2.5', 1, seconds(undefined), 45 * (5 + 4)],
-		['unknown seconds: sd2 clips 1 s each, 3 clips raised to 4', 'sd2', 3, undefined, 30 * (5 + 4)],
+		['the spec\'s worked check: 720P 5 s with a 3 s input (counted as 4) = 405', 'sd2.5', 1, seconds(3), 405],
+		['a 30 s clip is billed 30: 45 x (5 + 30)', 'sd2.5', 1, seconds(30), 1575],
+		['unknown seconds: no price (the service bills the real length)', 'sd2.5', 3, undefined, null],
+		['one clip of two unknown: no price', 'sd2.5', 2, seconds(3, undefined), null],
+		['unknown seconds on sd2: no price, not the minimum', 'sd2', 3, undefined, null],
 		['alt: no minimum for in, 1 s clip counts 1', 'alt3.0-video', 1, seconds(1), 32 * (5 + 1), { duration: '5s' }],
-		['alt: unknown clips count 1 s each', 'alt3.0-video', 2, undefined, 32 * (5 + 2)],
+		['alt: unknown clips: no price', 'alt3.0-video', 2, undefined, null],
 	])('%s', (_name, model, count, media, credits, extra: Record<string, unknown> = {}) => {
 		const request = model.startsWith('alt')
 			? { model, inputs: { prompt: 'p', videoInputMode: 'reference', videoUrls: Array(count).fill('https://x.test/v.mp4'), ...extra } }

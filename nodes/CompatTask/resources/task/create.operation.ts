@@ -45,5 +45,5 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
 		binaryUrls.push(await readBinaryUrls(ctx, itemIndex, mediaRowsOf(ctx, itemIndex)).catch((error: Error) => error));
 	}
-	return await runCreate(ctx, compatTasks, (itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]), COMPAT_POLL);
+	return await runCreate(ctx, compatTasks, (itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]), { poll: COMPAT_POLL });
 }

@@ -2,10 +2,10 @@
  * Fact-level checks of one referenced media entry against its catalog limits, as the service makes
  * them once it has read the file. A fact that is absent is not judged.
  */
-import { MB, type MediaLimits, type Range } from '../../../nodes/shared/catalog/index';
-import { normalizeFormat } from '../../../nodes/shared/rules/assets';
-import { CODES } from '../../../nodes/shared/rules/index';
-import { fail, oneOf, type Failure } from '../../../nodes/shared/rules/result';
+import { MB, type MediaLimits, type Range } from '../catalog';
+import { normalizeFormat } from './assets';
+import { CODES } from './codes';
+import { fail, oneOf, type Failure } from './result';
 import type { MediaFact, MediaKind } from './types';
 
 export interface FactContext {

@@ -1,8 +1,8 @@
 /** Image requests: the facts the service knows about each reference image. */
-import type { ImageModel } from '../../../nodes/shared/catalog/index';
-import { CODES } from '../../../nodes/shared/rules/index';
-import type { Failure } from '../../../nodes/shared/rules/result';
-import { checkListFacts } from './media-fact';
+import type { ImageModel } from '../catalog';
+import { CODES } from './codes';
+import { checkListFacts } from './mediaFact';
+import type { Failure } from './result';
 import type { MediaFacts } from './types';
 
 export function checkImageFacts(model: ImageModel, urls: readonly unknown[], media: MediaFacts): Failure | undefined {

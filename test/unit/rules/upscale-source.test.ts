@@ -1,9 +1,9 @@
 /**
- * The emulator's judgement of a fetched upscale source against its target (the upscale task codes).
- * Moved from test/unit/rules: only the service sees the source's bytes.
+ * An upscale source's facts against its target (the upscale task codes): the package judges the facts it knows before sending, the emulator the fetched source's.
+ * Every row as the spec's upscale error codes state it.
  */
-import { MB, expectOutcome } from '../../unit/rules/helpers';
-import { validateUpscaleSource, type UpscaleSource } from './index';
+import { MB, expectOutcome } from './helpers';
+import { validateUpscaleSource, type UpscaleSource } from '../../../nodes/shared/rules';
 
 describe('validateUpscaleSource', () => {
 	const hd: UpscaleSource = { format: 'mp4', bytes: 10 * MB, seconds: 30, width: 1280, height: 720 };

@@ -1,10 +1,10 @@
 /** Video requests: the facts the service knows about each referenced file, then the totals. */
-import { CODES } from '../../../nodes/shared/rules/index';
-import type { MediaArrayName, VideoModel } from '../../../nodes/shared/catalog/index';
-import { fail, type Failure } from '../../../nodes/shared/rules/result';
-import type { VideoPlan } from '../../../nodes/shared/rules/videoPlan';
-import { INVALID_REFERENCE, MEDIA_ARRAYS, referenceLimits } from '../../../nodes/shared/rules/videoReferences';
-import { checkListFacts, knownSeconds, type FactContext } from './media-fact';
+import type { MediaArrayName, VideoModel } from '../catalog';
+import { CODES } from './codes';
+import { checkListFacts, knownSeconds, type FactContext } from './mediaFact';
+import { fail, type Failure } from './result';
+import type { VideoPlan } from './videoPlan';
+import { INVALID_REFERENCE, MEDIA_ARRAYS, referenceLimits } from './videoReferences';
 import type { MediaFacts, MediaKind } from './types';
 
 const KIND: Record<MediaArrayName, MediaKind> = { urls: 'image', videoUrls: 'video', audioUrls: 'audio' };

@@ -1,8 +1,9 @@
 /** Standalone upscaling: the fetched source against its target, as the service judges it while validating. */
-import { MB, UPSCALE, optionValues } from '../../../nodes/shared/catalog/index';
-import { normalizeFormat } from '../../../nodes/shared/rules/assets';
-import { CODES, type ValidationResult } from '../../../nodes/shared/rules/index';
-import { OK, fail, oneOf } from '../../../nodes/shared/rules/result';
+import { MB, UPSCALE, optionValues } from '../catalog';
+import { normalizeFormat } from './assets';
+import { CODES } from './codes';
+import { OK, fail, oneOf } from './result';
+import type { ValidationResult } from './types';
 
 const TARGETS = optionValues(UPSCALE.targets);
 

@@ -1,0 +1,115 @@
+import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { cancelSignal } from '../abort';
+import { describeFailure } from '../http/failure';
+import { attemptClock, seconds, untilAborted } from '../http/limits';
+import type { AttemptClock } from '../http/limits';
+import { readMedia, ReadRefused } from '../media';
+import type { ByteSource, MediaRead, ReadBudget } from '../media';
+import { isPrivateOrInsecureUrl, parseUrl } from '../rules/urls';
+import { CREDENTIAL } from '../transport';
+
+/**
+ * A video or audio URL's header, read with HTTP range requests (`Range: bytes=a-b`), never the
+ * whole file: a few small reads, bounded in bytes, reads and time. Only public https addresses or
+ * the credential's own origin are asked (DESIGN: downloads come only from where results live), on
+ * every redirect hop, and the key is never sent. A host that does not answer a range with 206 is
+ * "unknown": the file is not read.
+ */
+
+const BUDGET: ReadBudget = { maxBytes: 4 * 1024 * 1024, maxReads: 6 };
+const TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
+
+export async function readUrlMedia(ctx: IExecuteFunctions, url: string): Promise<MediaRead> {
+	const own = await ownOrigin(ctx);
+	const refused = refusedHost(url, own);
+	if (refused) return { reason: refused };
+	const clock = attemptClock(cancelSignal(ctx), TIMEOUT_MS);
+	try {
+		return await untilAborted(readMedia(rangeSource(ctx, url, own, clock), BUDGET), clock.signal);
+	} catch {
+		// Only the clock ends a reading early: readMedia turns every other failure into its reason.
+		return { reason: clock.stopped() ? 'the execution was stopped' : `its header did not arrive within ${seconds(clock.limitMs)}` };
+	}
+}
+
+async function ownOrigin(ctx: IExecuteFunctions): Promise<string | undefined> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL.unified);
+		return parseUrl(String(credentials.baseUrl ?? ''))?.origin;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Why a URL is not asked, or undefined: public https, or the credential's own origin. */
+function refusedHost(url: string, own: string | undefined): string | undefined {
+	const parsed = parseUrl(url);
+	if (parsed && own && parsed.origin === own) return undefined;
+	return isPrivateOrInsecureUrl(url) ? `${parsed?.host ?? url} is not a public https address, so it was not asked` : undefined;
+}
+
+function rangeSource(ctx: IExecuteFunctions, url: string, own: string | undefined, clock: AttemptClock): ByteSource {
+	const source = {
+		size: undefined as number | undefined,
+		async read(offset: number, length: number): Promise<Buffer> {
+			const response = await rangeRequest(ctx, url, own, clock, `bytes=${offset}-${offset + length - 1}`).catch((error: unknown) => {
+				throw error instanceof ReadRefused ? error : new ReadRefused(`the host could not be read: ${describeFailure(error)}`);
+			});
+			const body = response.body as AsyncIterable<Buffer> & { destroy(): void };
+			try {
+				if (response.statusCode === 416) return Buffer.alloc(0);
+				if (response.statusCode !== 206) throw new ReadRefused(`the host answered HTTP ${response.statusCode} instead of a part of the file (no range requests)`);
+				source.size ??= totalOf(response.headers?.['content-range']);
+				return await firstBytes(body, length);
+			} finally {
+				body.destroy();
+			}
+		},
+	};
+	return source;
+}
+
+/** One range request; redirects are followed here, each hop checked like the first. */
+async function rangeRequest(ctx: IExecuteFunctions, first: string, own: string | undefined, clock: AttemptClock, range: string): Promise<IN8nHttpFullResponse> {
+	let url = first;
+	for (let hop = 0; ; hop++) {
+		const response = (await ctx.helpers.httpRequest({
+			method: 'GET',
+			url,
+			headers: { range },
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: clock.limitMs,
+			abortSignal: clock.signal,
+		})) as IN8nHttpFullResponse;
+		const location = response.headers?.location;
+		if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') return response;
+		(response.body as { destroy?: () => void }).destroy?.();
+		const next = parseUrl(new URL(location, url).href);
+		const refused = next ? refusedHost(next.href, own) : 'the redirect has no valid address';
+		if (refused || !next || hop >= MAX_REDIRECTS) throw new ReadRefused(`a redirect was not followed: ${refused ?? 'too many redirects'}`);
+		url = next.href;
+	}
+}
+
+/** `bytes a-b/total`: the file's size, when the host says it. */
+function totalOf(header: unknown): number | undefined {
+	const total = typeof header === 'string' ? /\/(\d+)\s*$/.exec(header)?.[1] : undefined;
+	return total === undefined ? undefined : Number(total);
+}
+
+/** At most `length` bytes of the body; the rest is never read (the caller destroys the stream). */
+async function firstBytes(body: AsyncIterable<Buffer>, length: number): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let total = 0;
+	for await (const chunk of body) {
+		chunks.push(chunk);
+		total += chunk.length;
+		if (total >= length) break;
+	}
+	return Buffer.concat(chunks).subarray(0, length);
+}

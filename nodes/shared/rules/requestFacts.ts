@@ -1,0 +1,23 @@
+/**
+ * The facts of the media a createTask request references, judged against the model's limits: clip
+ * lengths and their totals, formats, sizes, pixels and transparency. Run after validateRequest
+ * accepted the request; a fact that is not known is not judged (the service decides). A final's
+ * media are its draft's, judged when the draft was made.
+ */
+import { getImageModel, getVideoModel } from '../catalog';
+import { checkImageFacts } from './imageFacts';
+import { toResult } from './result';
+import type { MediaFacts, ValidationResult } from './types';
+import { checkVideoFacts } from './videoFacts';
+import { planVideo } from './videoPlan';
+
+export function validateRequestFacts(request: { model?: unknown; inputs?: unknown }, media: MediaFacts): ValidationResult {
+	const inputs = (request.inputs ?? {}) as Record<string, unknown>;
+	const video = getVideoModel(request.model);
+	if (video) {
+		if (video.params.draft && inputs.draftSourceOrderId !== undefined) return toResult(undefined);
+		return toResult(checkVideoFacts(video, planVideo(video, inputs), media));
+	}
+	const image = getImageModel(request.model);
+	return toResult(image ? checkImageFacts(image, Array.isArray(inputs.urls) ? inputs.urls : [], media) : undefined);
+}
