@@ -183,6 +183,7 @@ describe('Compat Task: each asset create is sent once per node run, and every cr
 	test.each<[string, Record<string, unknown>, string]>([
 		['a 400', { status: 400 }, 'no'],
 		['a dropped connection', { drop: true }, 'unknown'],
+		['an answer without officialId', { status: 200, body: { status: 'Processing' } }, 'unknown'],
 	])('Create under Retry On Fail, %s on the third: three requests in all, both created assets reported with their ids', async (_what, fault, created) => {
 		const group = await newGroup(emu, 'once');
 		await control(emu, '/faults', [{ path: CREATE, method: 'POST', count: 2, delayMs: 1 }, { path: CREATE, method: 'POST', ...fault }]);

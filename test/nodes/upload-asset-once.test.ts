@@ -27,7 +27,7 @@ const FAST_REVIEW = { waitOptions: { pollIntervalSeconds: 0.2, maxPollIntervalSe
 
 const png: TestFile = { property: 'data', bytes: makeImage('png', 64, 48), fileName: 'photo.png', mimeType: 'image/png' };
 
-type Fault = { status: number } | { drop: true };
+type Fault = { status: number } | { drop: true } | { malformed: true };
 const REFUSED: Fault = { status: 400 };
 const DROPPED: Fault = { drop: true };
 
@@ -47,7 +47,7 @@ function runThree(source: 'binary' | 'url', parameters: Record<string, unknown> 
 /** The name of each upload the emulator received, and which of them the fault answered. */
 async function uploads() {
 	const entries = (await logged(emu, UPLOAD)) as Array<{ body: { name?: string; fields?: { name?: string } }; fault?: string }>;
-	return entries.map((entry) => ({ name: entry.body.name ?? entry.body.fields?.name, faulted: entry.fault === 'status' || entry.fault === 'drop' }));
+	return entries.map((entry) => ({ name: entry.body.name ?? entry.body.fields?.name, faulted: entry.fault !== undefined && entry.fault !== 'delay' }));
 }
 
 /** The asset the service holds under this id (its status endpoint), or undefined. */
@@ -92,8 +92,13 @@ describe('Upload Asset: one upload per item per node run', () => {
 		await expectTwoCreated(run.json('Upload Asset'), 'no');
 	});
 
-	test.each(['binary', 'url'] as const)('a dropped connection on the third upload (%s) is assetCreated "unknown" and is not sent again, under Retry On Fail too', async (source) => {
-		await faultOnThird(DROPPED);
+	test.each<['binary' | 'url', string, Fault]>([
+		['binary', 'a dropped connection', DROPPED],
+		['url', 'a dropped connection', DROPPED],
+		['binary', 'an unreadable 2xx', { malformed: true }],
+		['url', 'a 502', { status: 502 }],
+	])('(%s) %s on the third upload is assetCreated "unknown" and is not sent again, under Retry On Fail too', async (source, _what, fault) => {
+		await faultOnThird(fault);
 		const run = await runThree(source, {}, RETRY);
 		expect(run.status).toBe('success');
 		const failed = await expectTwoCreated(run.json('Upload Asset'), 'unknown');
