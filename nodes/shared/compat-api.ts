@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { asRecord, requireId } from './tasks/answers';
 import { apiRequest } from './transport';
 import type { ApiContext, ApiRequest } from './transport';
 
@@ -25,8 +26,12 @@ export function listPage(ctx: ApiContext, path: string, qs: IDataObject, itemInd
 	return call<unknown>(ctx, { method: 'GET', path, qs, itemIndex });
 }
 
-export const createAsset = (ctx: ApiContext, body: IDataObject, itemIndex: number) =>
-	call(ctx, { method: 'POST', path: '/v1/assets', body, itemIndex });
+/** POST /v1/assets answers the asset; one without its officialId is unreadable (the asset may exist, unfindable). */
+export async function createAsset(ctx: ApiContext, body: IDataObject, itemIndex: number): Promise<IDataObject> {
+	const asset = asRecord(await call<unknown>(ctx, { method: 'POST', path: '/v1/assets', body, itemIndex }), 'the asset create');
+	requireId(asset, 'officialId', 'the asset create');
+	return asset;
+}
 
 export const getAsset = (ctx: ApiContext, officialId: string, itemIndex: number, deadline?: number) =>
 	call(ctx, { method: 'GET', path: assetPath(officialId), itemIndex, deadline });

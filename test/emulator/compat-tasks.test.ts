@@ -62,6 +62,21 @@ describe('tasks', () => {
 		expect(done.status).toBe('succeeded');
 	});
 
+	it.each([
+		['a last frame without a first frame', [{ type: 'image_url', image_url: { url: 'https://example.com/end.png' }, role: 'last_frame' }]],
+		['two first frames', ['a', 'b'].map((name) => ({ type: 'image_url', image_url: { url: `https://example.com/${name}.png` }, role: 'first_frame' }))],
+		[
+			'frames beside reference items',
+			[
+				{ type: 'image_url', image_url: { url: 'https://example.com/start.png' }, role: 'first_frame' },
+				{ type: 'image_url', image_url: { url: 'https://example.com/style.png' }, role: 'reference_image' },
+				{ type: 'video_url', video_url: { url: 'https://example.com/clip.mp4' }, role: 'reference_video' },
+			],
+		],
+	])('runs %s: the document does not forbid how roles combine', async (_what, media) => {
+		expect((await run({ model: MODEL, content: [...text('go'), ...media] })).status).toBe('succeeded');
+	});
+
 	it('fails a task whose text contains [fail], without cost', async () => {
 		const done = await run({ model: MODEL, content: text('oops [fail]') });
 		expect(done).toEqual({

@@ -15,12 +15,16 @@ export interface WebhookRequest {
 	body: unknown;
 	query?: Record<string, string>;
 	headers?: Record<string, string>;
+	/** The connection, as far as a node reads it (`destroyed`: the caller hung up). */
+	socket?: { destroyed: boolean };
 }
 
 /** What the caller was answered, and the items the trigger emitted (undefined: no execution starts). */
 export interface WebhookResult {
 	status?: number;
 	answer?: unknown;
+	/** Headers the node set on its answer. */
+	headers?: Record<string, string>;
 	workflowData?: INodeExecutionData[][];
 	/** True when the node answered the caller before its webhook() returned (it answered "at once"). */
 	answeredEarly: boolean;
@@ -30,9 +34,14 @@ export interface WebhookResult {
 class RecordedResponse {
 	status_?: number;
 	body?: unknown;
+	headers: Record<string, string> = {};
 	constructor(private readonly onAnswer: (status: number, body: unknown) => void) {}
 	status(code: number) {
 		this.status_ = code;
+		return this;
+	}
+	setHeader(name: string, value: string) {
+		this.headers[name.toLowerCase()] = value;
 		return this;
 	}
 	json(body: unknown) {
@@ -68,12 +77,12 @@ export async function callWebhook(
 		answeredEarly = !returned;
 		options.onAnswer?.(status, body);
 	});
-	const http = { httpRequest: { body: request.body, query: request.query ?? {}, headers: request.headers ?? {}, params: {} }, httpResponse: response };
+	const http = { httpRequest: { body: request.body, query: request.query ?? {}, headers: request.headers ?? {}, params: {}, socket: request.socket }, httpResponse: response };
 	const { workflow, node, nodeType, additionalData, webhookData } = await webhookOf(json, nodeName, options, http);
 	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], options.runExecutionData ?? null);
 	const result: IWebhookResponseData = await nodeType.webhook!.call(context);
 	returned = true;
-	return { status: response.status_, answer: response.body, workflowData: result.workflowData, answeredEarly };
+	return { status: response.status_, answer: response.body, headers: response.headers, workflowData: result.workflowData, answeredEarly };
 }
 
 /** Runs one of the node's webhookMethods as n8n does when a workflow is activated ('activate') or deactivated. */

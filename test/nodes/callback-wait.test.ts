@@ -11,6 +11,7 @@ import { emulatorCredentials } from '../helpers/nodes';
 import { chainWorkflow, packageNode } from '../helpers/workflow';
 import { DEFAULT_CALLBACK_TIMEOUT_MINUTES } from '../../nodes/shared/callback/wait-mode';
 import { completionProperties } from '../../nodes/shared/fields/completion';
+import { REREAD_DELAYS_MS } from '../../nodes/shared/callback/reread';
 
 const QUERY_TASK = '/api/v1/jobs/queryTask';
 const CREATE_TASK = '/api/v1/jobs/createTask';
@@ -110,7 +111,7 @@ describe('Create Video: Wait for Completion = Until the Service Calls Back', () 
 		expect(await queries(taskIdOf(waiting))).toHaveLength(before + 1);
 	});
 
-	test('a callback while the service says the task still runs is answered 202 and the execution keeps waiting', async () => {
+	test('a callback while the service says the task still runs is read again for a few seconds, then answered 503 with Retry-After; the execution keeps waiting', async () => {
 		const slow = await startFast({ taskDurationMs: 60_000 });
 		try {
 			const slowOptions = { ...options(), credentials: emulatorCredentials(slow) };
@@ -118,11 +119,42 @@ describe('Create Video: Wait for Completion = Until the Service Calls Back', () 
 			const early = { taskId: taskIdOf(waiting), status: 'COMPLETED' };
 			const result = await resumeByCallback(workflow(), waiting, { body: early }, slowOptions);
 			expect(result.resumed).toBeUndefined();
-			expect(result.webhook).toMatchObject({ status: 202, answer: { message: `Task ${taskIdOf(waiting)} is still running; the execution keeps waiting` } });
+			expect(result.webhook).toMatchObject({
+				status: 503,
+				headers: { 'retry-after': '5' },
+				answer: { message: `Task ${taskIdOf(waiting)} is still running; the execution keeps waiting for the service to call again` },
+			});
+			const reads = (await logged(slow, QUERY_TASK)).filter((entry) => entry.query?.taskId === taskIdOf(waiting));
+			expect(reads).toHaveLength(1 + REREAD_DELAYS_MS.length);
+			// A caller that hung up is not read for again: nobody would get the answer.
+			const gone = await resumeByCallback(workflow(), waiting, { body: early, socket: { destroyed: true } }, slowOptions);
+			expect(gone.webhook.status).toBe(503);
+			expect((await logged(slow, QUERY_TASK)).filter((entry) => entry.query?.taskId === taskIdOf(waiting))).toHaveLength(reads.length + 1);
 		} finally {
 			await slow.close();
 		}
-	});
+	}, 30_000);
+
+	test('the race: a callback that comes while the task still reads PROCESSING is answered 503, and the service\'s retry resumes the execution', async () => {
+		// Every read of the first delivery finds the task PROCESSING, as when a callback comes just before the task's record says it finished.
+		await control(emu, '/faults', { path: QUERY_TASK, status: 200, body: { status: 'PROCESSING' }, count: 1 + REREAD_DELAYS_MS.length });
+		const json = workflow();
+		const resumeServer = await serveResume(json, options());
+		try {
+			const waiting = await runUntilWaiting(json, { ...options(), waitingBaseUrl: resumeServer.waitingBaseUrl });
+			resumeServer.register(waiting);
+			const answered = await waitFor(async () => resumeServer.calls.find((entry) => entry.webhook)?.webhook, 'the first answered callback');
+			expect(answered.status).toBe(503);
+			const resumed = await waitFor(async () => resumeServer.calls.find((entry) => entry.resumed)?.resumed, 'the resuming callback');
+			expect(resumed.result.json('After')[0]).toMatchObject({ taskId: taskIdOf(waiting), status: 'COMPLETED', outcome: 'succeeded' });
+			// The service's own log: the delivery answered 503 was sent again (a 409 may come first, while n8n saves the wait).
+			const attempts = (await control(emu, `/webhooks?taskId=${taskIdOf(waiting)}`)).body as Array<{ status?: number }>;
+			expect(attempts.map((attempt) => attempt.status).filter((status) => status !== 409)).toEqual([503, 200]);
+		} finally {
+			await call(`${emu.url}/__control/faults`, { key: null, method: 'DELETE' });
+			await resumeServer.close();
+		}
+	}, 30_000);
 
 	test('a callback whose task cannot be read now (5xx after the retries) is answered 503 and keeps waiting; the service\'s retry resumes it', async () => {
 		const waiting = await runUntilWaiting(workflow(), options());

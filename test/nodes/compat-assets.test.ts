@@ -1,5 +1,5 @@
 import type { RunningEmulator } from '../emulator';
-import { call, logged, reset, startFast } from '../emulator/test-helpers';
+import { call, control, logged, reset, startFast } from '../emulator/test-helpers';
 import { readXlsx, writeXlsx, XLSX_MIME } from '../emulator/spreadsheet/xlsx';
 import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { runSteps } from '../helpers/nodes';
@@ -169,6 +169,68 @@ describe('Compat Task: Asset Batch Create and Template', () => {
 		expect(run.status).toBe('error');
 		expect(run.error?.message).toContain('check the API key');
 		expect(JSON.stringify(run.error)).not.toContain('wrong-secret-key');
+	});
+});
+
+describe('Compat Task: each asset create is sent once per node run, and every created asset is reported', () => {
+	const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
+	const CREATE = '/v1/assets';
+	const BATCH = '/v1/assets/batch';
+	const fromItems = { groupId: byId('={{ $json.groupId }}'), url: '={{ $json.url }}', name: '={{ $json.name }}' };
+	const three = (groupId: string) => ['one', 'two', 'three'].map((name) => ({ groupId, name, url: `https://example.com/${name}.png` }));
+	const stored = async (officialId: unknown) => (await call(`${V1()}/assets/${String(officialId)}`)).body as { name?: string };
+
+	test.each<[string, Record<string, unknown>, string]>([
+		['a 400', { status: 400 }, 'no'],
+		['a dropped connection', { drop: true }, 'unknown'],
+		['an answer without officialId', { status: 200, body: { status: 'Processing' } }, 'unknown'],
+	])('Create under Retry On Fail, %s on the third: three requests in all, both created assets reported with their ids', async (_what, fault, created) => {
+		const group = await newGroup(emu, 'once');
+		await control(emu, '/faults', [{ path: CREATE, method: 'POST', count: 2, delayMs: 1 }, { path: CREATE, method: 'POST', ...fault }]);
+		const run = await runSteps(emu, [asset('create', fromItems, RETRY)], { items: three(group.officialId) });
+		expect(run.status).toBe('success');
+		expect(await logged(emu, CREATE)).toHaveLength(3);
+		const items = run.json('Asset');
+		expect(items.slice(0, 2)).toEqual(['one', 'two'].map((name) => expect.objectContaining({ name, assetCreated: 'yes', officialId: expect.any(String) })));
+		for (const item of items.slice(0, 2)) expect((await stored(item.officialId)).name).toBe(item.name);
+		expect(items[2]).toMatchObject({ assetCreated: created, error: expect.any(String) });
+		expect(run.runData.Asset[0].hints?.[0]?.message).toMatch(/^1 of 3 items failed .*assets were created/);
+	});
+
+	test('Batch Create from items under Retry On Fail: a dropped request is sent once, and its items say their assets may exist', async () => {
+		const group = await newGroup(emu, 'once');
+		await control(emu, '/faults', { path: BATCH, drop: true });
+		const run = await runSteps(emu, [asset('batchCreate', { source: 'items', ...fromItems }, RETRY)], { items: three(group.officialId) });
+		expect(run.status).toBe('success');
+		expect(await logged(emu, BATCH)).toHaveLength(1);
+		const items = run.json('Asset');
+		expect(items.map((item) => item.assetCreated)).toEqual(['unknown', 'unknown', 'unknown']);
+		expect(`${String(items[0].error)} ${String(items[0].errorDescription)}`).toMatch(/may have created/);
+	});
+
+	test('Batch Create from items under Retry On Fail: an entry the service refuses (the first) does not make n8n send the batch again', async () => {
+		const group = await newGroup(emu, 'once');
+		const items = three(group.officialId).map((entry, index) => (index === 0 ? { ...entry, groupId: 'group_missing' } : entry));
+		const run = await runSteps(emu, [asset('batchCreate', { source: 'items', ...fromItems }, RETRY)], { items });
+		expect(run.status).toBe('success');
+		expect(await logged(emu, BATCH)).toHaveLength(1);
+		const [refused, ...created] = run.json('Asset');
+		expect(refused).toMatchObject({ status: 'error', assetCreated: 'no', error: expect.stringContaining('not found') });
+		expect(created).toEqual(['two', 'three'].map((name) => expect.objectContaining({ name, status: 'ok', assetCreated: 'yes', officialId: expect.any(String) })));
+		const listed = await call(`${V1()}/assets?groupId=${group.officialId}`);
+		expect(listed.body.items).toHaveLength(2);
+	});
+
+	test('Batch Create from a spreadsheet under Retry On Fail: a dropped request is sent once, assetCreated "unknown"', async () => {
+		const group = await newGroup(emu, 'sheet');
+		await control(emu, '/faults', { path: BATCH, drop: true });
+		const sheet = writeXlsx([['groupId', 'url', 'name'], [group.officialId, 'https://example.com/1.png', 'one']], 'assets');
+		const run = await runWithFiles(emu, [asset('batchCreate', { source: 'spreadsheet', spreadsheetProperty: 'sheet' }, RETRY)], [
+			itemWithFiles([{ property: 'sheet', bytes: sheet, fileName: 'assets.xlsx', mimeType: XLSX_MIME }]),
+		]);
+		expect(run.status).toBe('success');
+		expect(await logged(emu, BATCH)).toHaveLength(1);
+		expect(run.json('Asset')).toEqual([expect.objectContaining({ assetCreated: 'unknown', error: expect.stringMatching(/may have created/) })]);
 	});
 });
 

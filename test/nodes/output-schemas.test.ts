@@ -244,9 +244,9 @@ const CASES: Case[] = [
 			return [...items, ...(await triggerRun(step, [bodies[0]]))];
 		}),
 
-	c('Upload Asset uploads from URLs, with a refused URL', 'uploadAsset', upload, ['assetId', 'assetUri', 'error'],
+	c('Upload Asset uploads from URLs, with a refused URL', 'uploadAsset', upload, ['assetId', 'assetUri', 'assetCreated', 'error'],
 		(step) => run(step, [{ url: 'https://example.com/cat.png', name: 'cat' }, { url: 'http://example.com/cat.png' }])),
-	c('Upload Asset uploads and waits for the reviews: active and rejected', 'uploadAsset', { ...upload, waitForReview: true, ...review }, ['outcome', 'failReason', 'error'],
+	c('Upload Asset uploads and waits for the reviews: active and rejected', 'uploadAsset', { ...upload, waitForReview: true, ...review }, ['outcome', 'failReason', 'assetCreated', 'error'],
 		(step) => run(step, [{ url: 'https://example.com/a.png', name: 'good' }, { url: 'https://example.com/b.png', name: 'bad [reject]' }])),
 	c('Upload Asset uploads binary data for an alternative-family model', 'uploadAsset', { operation: 'upload', source: 'binary', forModel: 'alt3.0-video' }, ['assetUri'],
 		async (step) => itemsOf(await runWithFiles(emu, [step], [itemWithFiles([{ property: 'data', bytes: png(), fileName: 'a.png', mimeType: 'image/png' }])]))),
@@ -270,7 +270,7 @@ const CASES: Case[] = [
 		async (step) => (await compatDone(await compatTask('listed')), await run(step))),
 	c('Compat Task waits: succeeded, failed, unknown and empty ids', 'compatTask', { resource: 'task', operation: 'wait', ...FAST_WAIT }, ['outcome', 'usage', 'error'],
 		async (step) => run(step, [await compatTask('a'), await compatTask('please [fail]'), { id: 'cgt_unknown' }, { id: '' }])),
-	c('Compat Task creates assets, with a refused URL', 'compatTask', { resource: 'asset', operation: 'create', ...compatEntry }, ['officialId', 'error'],
+	c('Compat Task creates assets, with a refused URL', 'compatTask', { resource: 'asset', operation: 'create', ...compatEntry }, ['officialId', 'assetCreated', 'error'],
 		async (step) => run(step, await entries('https://example.com/a.png', ''))),
 	c('Compat Task gets assets, one unknown', 'compatTask', { resource: 'asset', operation: 'get' }, ['officialId', 'error'],
 		async (step) => run(step, [await groupAsset('a'), { officialId: 'nope' }])),
@@ -280,9 +280,9 @@ const CASES: Case[] = [
 		async (step) => (await reviewed(await groupAsset('listed')), await run(step))),
 	c('Compat Task waits for reviews: active, rejected, unknown', 'compatTask', { resource: 'asset', operation: 'waitForReview', ...FAST_WAIT }, ['outcome', 'failReason', 'error'],
 		async (step) => run(step, [await groupAsset('ok'), await groupAsset('no [reject]'), { officialId: 'nope' }])),
-	c('Compat Task batch-creates from items, with a refused URL', 'compatTask', { resource: 'asset', operation: 'batchCreate', source: 'items', ...compatEntry }, ['batchId', 'index', 'error'],
+	c('Compat Task batch-creates from items, with a refused URL', 'compatTask', { resource: 'asset', operation: 'batchCreate', source: 'items', ...compatEntry }, ['batchId', 'index', 'assetCreated', 'error'],
 		async (step) => run(step, await entries('https://example.com/1.png', ''))),
-	c('Compat Task batch-creates from a spreadsheet, one row refused', 'compatTask', { resource: 'asset', operation: 'batchCreate', source: 'spreadsheet', spreadsheetProperty: 'sheet' }, ['total', 'results'],
+	c('Compat Task batch-creates from a spreadsheet, one row refused', 'compatTask', { resource: 'asset', operation: 'batchCreate', source: 'spreadsheet', spreadsheetProperty: 'sheet' }, ['total', 'results', 'assetCreated'],
 		async (step) => {
 			const rows = [['groupId', 'url', 'name'], [String((await group()).officialId), 'https://example.com/1.png', 'one'], ['nope', 'https://example.com/2.png', 'two']];
 			const sheet = { property: 'sheet', bytes: writeXlsx(rows, 'assets'), fileName: 'assets.xlsx', mimeType: XLSX_MIME };

@@ -4,12 +4,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { isCancelled } from '../../shared/abort';
 import { uploadBinary, uploadFromUrl, withAssetUri } from '../../shared/assets/api';
 import { checkBinaryFile } from '../../shared/assets/file-check';
-import { waitForReviews } from '../../shared/assets/review';
 import { mapWithLimit } from '../../shared/concurrency';
-import { asNodeError, errorItem } from '../../shared/item-loop';
+import { assetItem, byItem, checkEvery, createdAsset, failedAsset, settleAssets, stoppedAsset } from '../../shared/create/asset-outcomes';
+import type { AssetOutcome } from '../../shared/create/asset-outcomes';
+import { oncePerNodeRun } from '../../shared/create/replay';
 import { CODES, validateAssetUpload } from '../../shared/rules';
 import { urlForm } from '../../shared/rules/urls';
-import { readReviewPoll, routeReview } from './review-routing';
+import { routeUploads } from './review-routing';
 import type { UploadPlan } from './upload-fields';
 import { readUploadPlan } from './upload-fields';
 
@@ -19,51 +20,23 @@ const UPLOADS_AT_ONCE = 3;
 /**
  * Checks every item before any upload (caps from the binary's metadata, the URL, the name), then
  * uploads each once, a few at a time; with Wait for Review on, waits on all reviews together.
+ * Like a Create node's batch, a failure after some uploads does not stop the workflow (the assets
+ * created are reported), and n8n's Retry On Fail gets this output back instead of uploading again.
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = ctx.getInputData();
-	const wait = ctx.getNodeParameter('waitForReview', 0, false) as boolean;
-	const outputs: INodeExecutionData[][] = wait ? [[], []] : [[]];
-	const failedOutput = outputs[outputs.length - 1];
-	const fail = (error: Error, itemIndex: number) => {
-		if (!ctx.continueOnFail()) throw asNodeError(ctx, error, itemIndex);
-		failedOutput.push(errorItem(error, itemIndex));
-	};
-	const plans: UploadPlan[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			plans.push(await checked(ctx, readUploadPlan(ctx, itemIndex)));
-		} catch (error) {
-			fail(error as Error, itemIndex);
-		}
-	}
-	const uploaded = await mapWithLimit(plans, UPLOADS_AT_ONCE, async (plan) => await tryUpload(ctx, plan), () => isCancelled(ctx));
-	const done: Array<{ itemIndex: number; asset: IDataObject }> = [];
-	uploaded.forEach((result, index) => {
-		const { itemIndex } = plans[index];
-		if (result === undefined) fail(new NodeOperationError(ctx.getNode(), 'Not uploaded: the execution was stopped', { itemIndex }), itemIndex);
-		else if (result instanceof Error) fail(result, itemIndex);
-		else done.push({ itemIndex, asset: withAssetUri(result) });
+	return await oncePerNodeRun(ctx, async () => {
+		const wait = ctx.getNodeParameter('waitForReview', 0, false) as boolean;
+		const { ready: plans, refused } = await checkEvery(ctx, async (itemIndex) => await checked(ctx, readUploadPlan(ctx, itemIndex)));
+		const outcomes = [...refused, ...(await uploadAll(ctx, plans))].sort(byItem);
+		const storedAny = settleAssets(ctx, outcomes);
+		return { output: wait ? await routeUploads(ctx, outcomes) : [outcomes.map(assetItem)], storedAny };
 	});
-	if (wait) await routeReviews(ctx, done, outputs);
-	else outputs[0].push(...done.map(({ itemIndex, asset }) => ({ json: asset, pairedItem: { item: itemIndex } })));
-	// Error items were added first: each output lists its items in input order.
-	return outputs.map((output) => output.sort((a, b) => itemOf(a) - itemOf(b)));
 }
 
-/** Alt-family uploads answer ACTIVE at once; the others are waited on together. */
-async function routeReviews(ctx: IExecuteFunctions, done: Array<{ itemIndex: number; asset: IDataObject }>, outputs: INodeExecutionData[][]) {
-	const inReview = done.filter(({ asset }) => asset.status !== 'ACTIVE');
-	const reviews = await waitForReviews(ctx, inReview.map(({ itemIndex, asset }) => ({ itemIndex, assetId: String(asset.assetId) })), readReviewPoll(ctx));
-	const byItem = new Map(inReview.map(({ itemIndex }, index) => [itemIndex, reviews[index]]));
-	for (const { itemIndex, asset } of done) {
-		const review = byItem.get(itemIndex) ?? { asset, outcome: 'succeeded' as const };
-		// Review results have no `name`; the upload's fields stay.
-		routeReview(outputs, itemIndex, asset, review);
-	}
+async function uploadAll(ctx: IExecuteFunctions, plans: UploadPlan[]): Promise<AssetOutcome[]> {
+	const uploaded = await mapWithLimit(plans, UPLOADS_AT_ONCE, async (plan) => await tryUpload(ctx, plan), () => isCancelled(ctx));
+	return uploaded.map((outcome, index) => outcome ?? stoppedAsset(ctx, plans[index].itemIndex));
 }
-
-const itemOf = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 
 async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<UploadPlan> {
 	const { itemIndex, name } = plan;
@@ -81,13 +54,15 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 	});
 }
 
-async function tryUpload(ctx: IExecuteFunctions, plan: UploadPlan): Promise<IDataObject | Error> {
+/** One upload, sent once: its failure says whether the asset may exist. */
+async function tryUpload(ctx: IExecuteFunctions, plan: UploadPlan): Promise<AssetOutcome> {
 	try {
-		if (plan.source === 'url') {
-			return await uploadFromUrl(ctx, { url: plan.url, type: plan.type, ...(plan.name ? { name: plan.name } : {}) }, plan.itemIndex);
-		}
-		return await uploadBinary(ctx, { itemIndex: plan.itemIndex, propertyName: plan.propertyName, name: plan.name, model: plan.model });
+		const asset: IDataObject =
+			plan.source === 'url'
+				? await uploadFromUrl(ctx, { url: plan.url, type: plan.type, ...(plan.name ? { name: plan.name } : {}) }, plan.itemIndex)
+				: await uploadBinary(ctx, { itemIndex: plan.itemIndex, propertyName: plan.propertyName, name: plan.name, model: plan.model });
+		return createdAsset(plan.itemIndex, withAssetUri(asset));
 	} catch (error) {
-		return error as Error;
+		return failedAsset(ctx, error as Error, plan.itemIndex);
 	}
 }

@@ -1,11 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { isCancelled } from '../abort';
+
 /**
  * n8n's Retry On Fail re-runs a node not only when it throws but also when the first item of its
- * output carries `error` (n8n-core's WorkflowExecute checks `data[0][0].json.error`). A Create node
- * that returns its items because tasks exist must not send its creates again on that re-run, so
- * such an output is remembered and the re-runs of the same node run (same execution, node and run
- * index) get it back unchanged, with no request sent.
+ * output carries `error` (n8n-core's WorkflowExecute checks `data[0][0].json.error`). A node that
+ * asks the service to store something (a task, an uploaded asset, a compat asset) keeps two rules
+ * so that a re-run never sends it twice (DESIGN: Money):
+ *
+ * - it throws only when nothing it sent can exist (stopUnlessStored); otherwise it returns every
+ *   item, failed ones with their error, and shows a warning;
+ * - such an output is remembered, and the re-runs of the same node run (same execution, node and
+ *   run index) get it back unchanged, with no request sent (replayOf, rememberForRetries).
  */
 interface Remembered {
 	output: INodeExecutionData[][];
@@ -41,12 +47,43 @@ export function replayOf(ctx: IExecuteFunctions): INodeExecutionData[][] | undef
 	return entry.output;
 }
 
-/** Keeps an output that created tasks when n8n's Retry On Fail would run the node again. */
-export function rememberForRetries(ctx: IExecuteFunctions, output: INodeExecutionData[][], createdAny: boolean): void {
-	if (!createdAny || ctx.getNode().retryOnFail !== true || !retriedByN8n(output)) return;
+/** Keeps an output that stored something (or may have) when n8n's Retry On Fail would run the node again. */
+export function rememberForRetries(ctx: IExecuteFunctions, output: INodeExecutionData[][], storedAny: boolean): void {
+	if (!storedAny || ctx.getNode().retryOnFail !== true || !retriedByN8n(output)) return;
 	remembered.set(runKey(ctx), { output, replaysLeft: triesOf(ctx) - 1 });
 	for (const key of remembered.keys()) {
 		if (remembered.size <= MOST_REMEMBERED) break;
 		remembered.delete(key);
 	}
+}
+
+/**
+ * Stops the workflow with the first failure only when nothing the node sent can exist (n8n's
+ * Retry On Fail re-runs a node that throws). Otherwise the node goes on to return every item and
+ * shows a warning that says `why` it did not stop. Under Continue On Fail, or once the execution
+ * was stopped, the items speak for themselves.
+ */
+export function stopUnlessStored(ctx: IExecuteFunctions, failures: Error[], total: number, storedAny: boolean, why: string): void {
+	if (failures.length === 0 || ctx.continueOnFail() || isCancelled(ctx)) return;
+	if (!storedAny) throw failures[0];
+	ctx.addExecutionHints({
+		message: `${failures.length} of ${total} items failed (see their "error" field). The node did not stop the workflow because ${why}.`,
+		type: 'warning',
+		location: 'outputPane',
+	});
+}
+
+/** What a run of a storing node returns: its output, and whether anything it sent exists or may exist. */
+export interface StoringRun {
+	output: INodeExecutionData[][];
+	storedAny: boolean;
+}
+
+/** Runs a storing node's batch once per node run: n8n's re-runs of it get the first output back. */
+export async function oncePerNodeRun(ctx: IExecuteFunctions, run: () => Promise<StoringRun>): Promise<INodeExecutionData[][]> {
+	const replay = replayOf(ctx);
+	if (replay) return replay;
+	const { output, storedAny } = await run();
+	rememberForRetries(ctx, output, storedAny);
+	return output;
 }

@@ -1,7 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCancelled } from '../abort';
 import { CALLBACK_MODE, refusedBatch, waitForCallback, withResumeUrl } from '../callback/wait-mode';
 import { readWaitSettings } from '../fields/wait';
 import { errorItem } from '../item-loop';
@@ -12,7 +11,7 @@ import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
 import { applyBudget, planItems, priceFields } from './plan';
 import type { Planned, ReadyItem, RequestBuilder } from './plan';
-import { rememberForRetries, replayOf } from './replay';
+import { rememberForRetries, replayOf, stopUnlessStored } from './replay';
 import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
 
@@ -134,16 +133,8 @@ function taskError(ctx: IExecuteFunctions, itemIndex: number, id: string, why: s
  * (a re-run that n8n makes because of those errors gets this output back: see replay.ts).
  */
 function finish(ctx: IExecuteFunctions, reported: Reported[]): INodeExecutionData[] {
-	const failures = reported.flatMap((entry) => (entry.failure ? [entry.failure] : []));
-	const anyTask = reported.some(mayExist);
-	if (failures.length > 0 && !ctx.continueOnFail() && !isCancelled(ctx)) {
-		if (!anyTask) throw failures[0].error;
-		ctx.addExecutionHints({
-			message: `${failures.length} of ${reported.length} items failed (see their "error" field). The node did not stop the workflow because tasks were created, and re-running it would create (and bill) them again.`,
-			type: 'warning',
-			location: 'outputPane',
-		});
-	}
+	const failures = reported.flatMap((entry) => (entry.failure ? [entry.failure.error] : []));
+	stopUnlessStored(ctx, failures, reported.length, reported.some(mayExist), 'tasks were created, and re-running it would create (and bill) them again');
 	return reported.map(toOutput);
 }
 

@@ -1,4 +1,8 @@
-/** The `content` items of a compatible-API task: item shape, URL forms, and how roles combine. */
+/**
+ * The `content` items of a compatible-API task: item shape, URL forms and each type's roles. How
+ * roles combine (how many frames, a last frame without a first, frames beside references) the
+ * Task-Compatible Video API document does not rule on, so the service decides.
+ */
 import { z } from 'zod';
 import { COMPAT, type CompatContentType, type CompatRole } from '../catalog';
 import { CODES } from './codes';
@@ -69,26 +73,4 @@ function checkUrl(index: number, type: MediaType, url: string): Failure | undefi
 	if ((COMPAT.urlForms as readonly string[]).includes(urlForm(url))) return undefined;
 	const message = `${shown(url)} is not a media reference: send a public http(s) URL, a Base64 data URI or asset://<ASSET_ID>`;
 	return fail(CODES.INVALID_URL, message, `content[${index}].${type}.url`);
-}
-
-const FRAME_ROLES: readonly CompatRole[] = ['first_frame', 'last_frame'];
-
-/**
- * The spec lists the roles without their rules; we apply the evident ones (as the unified API does
- * for keyframes): one first and one last frame at most, a last frame needs a first frame, and
- * frame roles do not mix with reference roles.
- */
-export function checkRoles(items: readonly ContentItem[]): Failure | undefined {
-	const count = (role: CompatRole) => items.filter((i) => i.role === role).length;
-	const bad = (message: string) => fail(CODES.INVALID_MEDIA_COMBINATION, message, 'content');
-	for (const role of FRAME_ROLES) {
-		if (count(role) > 1) return bad(`content has ${count(role)} ${role} images: send at most one`);
-	}
-	if (count('last_frame') > 0 && count('first_frame') === 0) return bad('a last_frame image needs a first_frame image too');
-	const framed = items.some((i) => i.role && FRAME_ROLES.includes(i.role));
-	const referenced = items.some((i) => i.role && !FRAME_ROLES.includes(i.role));
-	if (framed && referenced) {
-		return bad('first_frame/last_frame images cannot be mixed with reference_image, reference_video or reference_audio items');
-	}
-	return undefined;
 }

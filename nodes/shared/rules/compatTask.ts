@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COMPAT, optionValues } from '../catalog';
 import { CODES } from './codes';
 import { checkFields, enumRule, isRecord, typedRule, type FieldRules } from './fields';
-import { checkRoles, parseContent, type ContentItem } from './compatContent';
+import { parseContent, type ContentItem } from './compatContent';
 import { fail, oneOf, shown, toResult, type Failure } from './result';
 import type { ValidationResult } from './types';
 import { hasText } from './videoPlan';
@@ -53,7 +53,7 @@ export function validateCompatTask(body: unknown): ValidationResult {
 	const content = (body.content as unknown[] | undefined) ?? [];
 	const items = parseContent(content);
 	if (!Array.isArray(items)) return items;
-	return toResult(checkCombination(body, items) ?? checkRoles(items));
+	return toResult(checkCombination(body, items));
 }
 
 function checkCombination(body: Record<string, unknown>, items: readonly ContentItem[]): Failure | undefined {

@@ -1,58 +1,61 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { isCancelled } from '../../../shared/abort';
 import { COMPAT } from '../../../shared/catalog';
 import { batchAssets } from '../../../shared/compat-api';
-import { asNodeError, errorItem } from '../../../shared/item-loop';
+import { assetRun, batchEntryOutcome, checkEvery, failedAsset, stoppedAsset } from '../../../shared/create/asset-outcomes';
+import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
+import type { StoringRun } from '../../../shared/create/replay';
 import { validateCompatAsset } from '../../../shared/rules';
 import { assertVerdict } from '../../helpers/verdict';
 import { readEntry } from './entry';
 
-interface Entry {
+export interface Entry {
 	itemIndex: number;
 	entry: IDataObject;
 }
 
-/**
- * One batch entry per input item, sent in chunks of 50 (the spec's limit). Every entry is checked
- * before the first request; the answer's `results[].index` (0-based within its request) maps each
- * result back to the item it came from.
- */
-export async function batchFromItems(ctx: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	const entries: Entry[] = [];
-	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
-		try {
-			const entry = readEntry(ctx, itemIndex);
-			assertVerdict(ctx, validateCompatAsset(entry), itemIndex);
-			entries.push({ itemIndex, entry });
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			output.push(errorItem(error as Error, itemIndex));
-		}
-	}
-	for (let start = 0; start < entries.length; start += COMPAT.batchMaxEntries) {
-		const chunk = entries.slice(start, start + COMPAT.batchMaxEntries);
-		output.push(...(await sendChunk(ctx, chunk, start > 0)));
-	}
-	return output.sort((a, b) => itemOf(a) - itemOf(b));
+/** Every item's asset entry, checked before the first request (see checkEvery). */
+export async function checkedEntries(ctx: IExecuteFunctions): Promise<{ ready: Entry[]; refused: AssetOutcome[] }> {
+	return await checkEvery(ctx, (itemIndex) => {
+		const entry = readEntry(ctx, itemIndex);
+		assertVerdict(ctx, validateCompatAsset(entry), itemIndex);
+		return { itemIndex, entry };
+	});
 }
 
-const itemOf = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+/**
+ * One batch entry per input item, sent in chunks of 50 (the spec's limit), each chunk once. The
+ * answer's `results[].index` (0-based within its request) maps each result back to its item.
+ */
+export async function batchFromItems(ctx: IExecuteFunctions): Promise<StoringRun> {
+	const { ready: entries, refused } = await checkedEntries(ctx);
+	const outcomes = [...refused];
+	for (let start = 0; start < entries.length; start += COMPAT.batchMaxEntries) {
+		const chunk = entries.slice(start, start + COMPAT.batchMaxEntries);
+		outcomes.push(...(isCancelled(ctx) ? chunk.map(({ itemIndex, entry }) => stoppedAsset(ctx, itemIndex, entry)) : await sendChunk(ctx, chunk)));
+	}
+	return assetRun(ctx, outcomes);
+}
 
-/** A failed request fails its chunk's items; it stops the node only when no earlier chunk was sent (and may have created assets). */
-async function sendChunk(ctx: IExecuteFunctions, chunk: Entry[], sentBefore: boolean): Promise<INodeExecutionData[]> {
-	let answer: IDataObject;
+/** A failed request fails its chunk's items, each saying whether its asset may exist. */
+async function sendChunk(ctx: IExecuteFunctions, chunk: Entry[]): Promise<AssetOutcome[]> {
+	let answer: unknown;
 	try {
 		answer = await batchAssets(ctx, chunk.map(({ entry }) => entry), chunk[0].itemIndex);
 	} catch (error) {
-		if (!ctx.continueOnFail() && !sentBefore) throw asNodeError(ctx, error as Error, chunk[0].itemIndex);
-		return chunk.map(({ itemIndex, entry }) => errorItem(error as Error, itemIndex, entry));
+		return chunk.map(({ itemIndex, entry }) => failedAsset(ctx, error as Error, itemIndex, entry));
 	}
-	const results = Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
+	const { body, results } = readBatchAnswer(answer);
 	return chunk.map(({ itemIndex, entry }, index) => {
 		const result = results.find((candidate) => candidate.index === index);
-		const json: IDataObject = { batchId: answer.batchId ?? null, ...entry, ...result };
-		if (!result) json.error = 'The batch answer has no result for this entry: list the group\'s assets to see whether it was created';
-		return { json, pairedItem: { item: itemIndex } };
+		return batchEntryOutcome(ctx, itemIndex, { batchId: body.batchId ?? null, ...entry, ...result }, result);
 	});
+}
+
+/** A batch answer `{batchId, total, results}`; an answer that is not an object has no results. */
+export function readBatchAnswer(answer: unknown): { body: IDataObject; results: IDataObject[] } {
+	const body = (answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {}) as IDataObject;
+	const results = Array.isArray(body.results) ? (body.results as unknown[]) : [];
+	return { body, results: results.filter((result): result is IDataObject => !!result && typeof result === 'object') };
 }

@@ -1,18 +1,32 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { isCancelled } from '../../../shared/abort';
 import { createAsset } from '../../../shared/compat-api';
-import { mapItems } from '../../../shared/item-loop';
-import { validateCompatAsset } from '../../../shared/rules';
-import { assertVerdict } from '../../helpers/verdict';
-import { readEntry } from './entry';
+import { assetRun, createdAsset, failedAsset, stoppedAsset } from '../../../shared/create/asset-outcomes';
+import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
+import { oncePerNodeRun } from '../../../shared/create/replay';
+import { checkedEntries } from './batch-items';
 
-/** One asset per item; it starts in review (Processing): use Wait for Review before using it in a task. */
+/**
+ * One asset per item, each POST sent once after every item was checked; it starts in review
+ * (Processing): use Wait for Review before using it in a task. A failure after some creates
+ * returns every item (see create/replay.ts) rather than hiding the assets created.
+ */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [
-		await mapItems(ctx, async (itemIndex) => {
-			const entry = readEntry(ctx, itemIndex);
-			assertVerdict(ctx, validateCompatAsset(entry), itemIndex);
-			return await createAsset(ctx, entry, itemIndex);
-		}),
-	];
+	return await oncePerNodeRun(ctx, async () => {
+		const { ready: entries, refused } = await checkedEntries(ctx);
+		const outcomes: AssetOutcome[] = [...refused];
+		for (const { itemIndex, entry } of entries) {
+			if (isCancelled(ctx)) {
+				outcomes.push(stoppedAsset(ctx, itemIndex));
+				continue;
+			}
+			try {
+				outcomes.push(createdAsset(itemIndex, await createAsset(ctx, entry, itemIndex)));
+			} catch (error) {
+				outcomes.push(failedAsset(ctx, error as Error, itemIndex));
+			}
+		}
+		return assetRun(ctx, outcomes);
+	});
 }

@@ -1,0 +1,41 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { isCancelled, pause } from '../abort';
+import type { TaskKind } from '../tasks';
+
+/**
+ * A callback can arrive a moment before the task reads finished: the Unified Generation API
+ * (Events) does not say that the callback follows the stored state. So a task the service still
+ * reports running is read again after these pauses (3 s in all) before the callback is answered.
+ */
+export const REREAD_DELAYS_MS = [500, 1000, 1500];
+
+/** The pauses and reads together end within this: the service is waiting for the answer. */
+const REREAD_WINDOW_MS = 5_000;
+
+/**
+ * The task's state after the brief re-reads: the first state that is no longer running, or the
+ * last one read. Stops early when the caller hung up (nobody would get the answer), when the
+ * execution is stopped, or when a re-read fails (the answer stays "still running").
+ */
+export async function rereadWhileRunning(ctx: IWebhookFunctions, kind: TaskKind<never>, id: string, state: IDataObject): Promise<IDataObject> {
+	const deadline = Date.now() + REREAD_WINDOW_MS;
+	let last = state;
+	for (const delayMs of REREAD_DELAYS_MS) {
+		if (kind.phase(last) !== 'running') break;
+		await pause(ctx, delayMs, deadline);
+		if (Date.now() >= deadline || isCancelled(ctx) || callerLeft(ctx)) break;
+		try {
+			last = await kind.query(ctx, id, 0, deadline);
+		} catch {
+			break;
+		}
+	}
+	return last;
+}
+
+/** The service closed the connection of this delivery (e.g. its own time limit ran out). */
+function callerLeft(ctx: IWebhookFunctions): boolean {
+	const { socket } = ctx.getRequestObject() as { socket?: { destroyed?: boolean } };
+	return socket?.destroyed === true;
+}

@@ -1,0 +1,106 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { asNodeError, errorItem } from '../item-loop';
+import { UnreadableAnswerError } from '../tasks';
+import { isOutcomeUnknown } from '../transport';
+import { stopUnlessStored } from './replay';
+import type { StoringRun } from './replay';
+
+/**
+ * What became of one input item of an operation that creates assets (Upload Asset; Compat Task's
+ * Asset Create and Batch Create). Every output item says `assetCreated`: 'yes' (the asset exists
+ * and its id is in the item), 'no' (nothing was sent, or the service clearly refused it) or
+ * 'unknown' (no clear answer came: the asset may exist).
+ */
+export type AssetCreated = 'yes' | 'no' | 'unknown';
+
+export interface AssetOutcome {
+	itemIndex: number;
+	/** The asset as the service answered it, or what is known of the item (e.g. the entry sent). */
+	json: IDataObject;
+	created: AssetCreated;
+	error?: Error;
+}
+
+export const createdAsset = (itemIndex: number, json: IDataObject): AssetOutcome => ({ itemIndex, json, created: 'yes' });
+
+/** Nothing was sent for this item: its check failed, or the execution was stopped. */
+export const unsentAsset = (itemIndex: number, error: Error, json: IDataObject = {}): AssetOutcome => ({ itemIndex, json, created: 'no', error });
+
+/**
+ * Checks every input item before any request: a refused item stops the node (nothing was sent),
+ * or under Continue On Fail becomes its item's error with assetCreated "no".
+ */
+export async function checkEvery<T>(ctx: IExecuteFunctions, check: (itemIndex: number) => T | Promise<T>): Promise<{ ready: T[]; refused: AssetOutcome[] }> {
+	const ready: T[] = [];
+	const refused: AssetOutcome[] = [];
+	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
+		try {
+			ready.push(await check(itemIndex));
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
+			refused.push(unsentAsset(itemIndex, error as Error));
+		}
+	}
+	return { ready, refused };
+}
+
+/** An item not sent because the execution was stopped before its turn. */
+export function stoppedAsset(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject = {}): AssetOutcome {
+	const error = new NodeOperationError(ctx.getNode(), 'Not sent: the execution was stopped', { itemIndex, description: 'Nothing was created for this item.' });
+	return unsentAsset(itemIndex, error, json);
+}
+
+const UNCONFIRMED =
+	'The service may have created this asset. Do not send it again blindly: first list your assets (Upload Asset > List, or Compat Task > Asset > List).';
+
+/** A failed create request: only a clear refusal by the service may say that no asset was created. */
+export function failedAsset(ctx: IExecuteFunctions, error: Error, itemIndex: number, json: IDataObject = {}): AssetOutcome {
+	if (error instanceof UnreadableAnswerError) {
+		const unconfirmed = new NodeOperationError(ctx.getNode(), `Not confirmed: ${error.message}`, { itemIndex, description: UNCONFIRMED });
+		return { itemIndex, json, created: 'unknown', error: unconfirmed };
+	}
+	return { itemIndex, json, created: isOutcomeUnknown(error) ? 'unknown' : 'no', error: asNodeError(ctx, error, itemIndex) };
+}
+
+/**
+ * A batch entry by its result (`results[]` of POST /v1/assets/batch): `ok` created it, `error`
+ * refused it; no result, or another status, leaves it unknown.
+ */
+export function batchEntryOutcome(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject, result?: IDataObject): AssetOutcome {
+	if (result?.status === 'ok') return createdAsset(itemIndex, json);
+	const node = ctx.getNode();
+	if (result?.status === 'error') {
+		const reason = typeof result.error === 'string' && result.error ? result.error : 'The service refused this entry';
+		return { itemIndex, json, created: 'no', error: new NodeOperationError(node, reason, { itemIndex, description: 'No asset was created for this entry.' }) };
+	}
+	const error = new NodeOperationError(node, 'Not confirmed: the batch answer has no readable result for this item', { itemIndex, description: UNCONFIRMED });
+	return { itemIndex, json, created: 'unknown', error };
+}
+
+/**
+ * Ends a batch of asset creates as the Create nodes end theirs (replay.ts): the workflow stops
+ * only when no asset can exist; otherwise every item is returned and the node warns. Returns
+ * whether any asset exists or may exist, so that n8n's re-runs get this output back.
+ */
+export function settleAssets(ctx: IExecuteFunctions, outcomes: AssetOutcome[]): boolean {
+	const storedAny = outcomes.some((outcome) => outcome.created !== 'no');
+	const failures = outcomes.flatMap((outcome) => (outcome.error ? [outcome.error] : []));
+	stopUnlessStored(ctx, failures, outcomes.length, storedAny, 'assets were created, and re-running it would create them again');
+	return storedAny;
+}
+
+/** The output item of an outcome: the asset (or what is known) with `assetCreated`, and its error. */
+export function assetItem({ itemIndex, json, created, error }: AssetOutcome): INodeExecutionData {
+	if (error) return errorItem(error, itemIndex, { ...json, assetCreated: created });
+	return { json: { ...json, assetCreated: created }, pairedItem: { item: itemIndex } };
+}
+
+export const byItem = (a: { itemIndex: number }, b: { itemIndex: number }) => a.itemIndex - b.itemIndex;
+
+/** A single-output run of asset creates: every item in input order, settled as above. */
+export function assetRun(ctx: IExecuteFunctions, outcomes: AssetOutcome[]): StoringRun {
+	const sorted = [...outcomes].sort(byItem);
+	return { storedAny: settleAssets(ctx, sorted), output: [sorted.map(assetItem)] };
+}
