@@ -67,6 +67,8 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 					for (const key of ['orderId', 'model', 'status', 'creditsUsed', 'estimatedCredits']) {
 						if (json[key] !== undefined && json[key] !== null) task[key] = json[key];
 					}
+					// An upscale task reports what it billed as creditsConsumed.
+					if (typeof json.creditsConsumed === 'number') task.creditsUsed = json.creditsConsumed;
 					if (!task.nodes.includes(node)) task.nodes.push(node);
 					if (json.error) task.error = String(typeof json.error === 'object' ? JSON.stringify(json.error) : json.error);
 					if (outputIndex > 0 && !task.error) task.error = `routed to output ${outputIndex + 1} of ${node}`;
@@ -113,7 +115,13 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
  * created without waiting for it has no status, and that is fine).
  */
 export function isSuccess(summary) {
-	return summary.status === 'success' && summary.itemErrors.length === 0 && summary.tasks.every((t) => !t.error && !/^failed$/i.test(t.status ?? ''));
+	const settled = (t) => !t.error && !/^failed$/i.test(t.status ?? '');
+	return summary.status === 'success' && summary.itemErrors.length === 0 && summary.tasks.every((t) => settled(t) && !mispriced(t));
+}
+
+/** A task whose exact estimate differs from what the service billed: the Budget would have been wrong. */
+export function mispriced(task) {
+	return typeof task.estimatedCredits === 'number' && typeof task.creditsUsed === 'number' && task.estimatedCredits !== task.creditsUsed;
 }
 
 /**
@@ -129,7 +137,7 @@ export function formatSummary(summary) {
 			task.model,
 			task.status ?? 'status unknown',
 			typeof task.creditsUsed === 'number' ? `creditsUsed ${task.creditsUsed}` : undefined,
-			typeof task.estimatedCredits === 'number' ? `(estimated ${task.estimatedCredits})` : undefined,
+			estimateNote(task),
 			task.orderId ? `orderId ${task.orderId}` : undefined,
 		].filter(Boolean);
 		lines.push(parts.join('  '));
@@ -144,6 +152,13 @@ export function formatSummary(summary) {
 		if (summary.error.description) lines.push(`  ${summary.error.description}`);
 	}
 	return lines;
+}
+
+/** "= estimated 160" when the estimate was right, "≠ estimated 150 ✗" when not, "(not estimated)" for a null estimate. */
+function estimateNote(task) {
+	if (typeof task.estimatedCredits !== 'number') return typeof task.creditsUsed === 'number' ? '(no estimate before sending)' : undefined;
+	if (typeof task.creditsUsed !== 'number') return `(estimated ${task.estimatedCredits})`;
+	return mispriced(task) ? `≠ estimated ${task.estimatedCredits} ✗` : `= estimated ${task.estimatedCredits}`;
 }
 
 function describeFile(file, rel) {

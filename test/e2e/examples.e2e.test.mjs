@@ -124,6 +124,21 @@ test('draft then final: a 480p sd2.5 draft, then a 1080p final made from its ord
 	expect(finalRequest.body).toEqual({ model: 'sd2.5', inputs: { draftSourceOrderId: draft.orderId } });
 });
 
+test('a clip, its upscale and a video made from it: each priced exactly before sending, as billed', async () => {
+	const run = runOf('ugExClipUpsc008');
+	const [clip] = jsonOf(run, 'A Clip');
+	// sd2-mini 720p 8 s: 20 x 8
+	expect(clip).toMatchObject({ status: 'COMPLETED', estimatedCredits: 160, creditsUsed: 160 });
+	// the upscale read the clip's header with range requests: 8 s at 25 credits a second (1080p)
+	const [upscaled] = itemsOf(run, 'Upscale The Clip');
+	expect(upscaled.json).toMatchObject({ status: 'completed', estimatedCredits: 200, creditsConsumed: 200 });
+	expect(upscaled.binary?.data).toMatchObject({ mimeType: 'video/mp4', fileName: expect.stringMatching(/\.mp4$/) });
+	// alt3.0-video 720p with the 8 s clip as reference: (5 + 8) x 32, read from the file itself
+	const [made] = itemsOf(run, 'Video From The Clip');
+	expect(made.json).toMatchObject({ status: 'COMPLETED', estimatedCredits: 416, creditsUsed: 416 });
+	await expectVideo(made);
+});
+
 test('credits: both balances, as numbers and the compat four-decimal string', () => {
 	const [balance] = jsonOf(runOf('ugExCredits0004'), 'Get Credits');
 	expect(balance).toEqual({
