@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { recentDeliveries } from '../shared/callback/dedupe';
+import { rereadWhileRunning } from '../shared/callback/reread';
+import type { Rereads } from '../shared/callback/reread';
 import { readPostedTask } from '../shared/callback/posted-task';
 import type { PostedTask } from '../shared/callback/posted-task';
 import { checkSecret, SECRET_PARAMETER } from '../shared/callback/secret';
@@ -9,6 +11,13 @@ import { DEFAULT_POLL } from '../shared/polling';
 import { settle } from '../shared/task-waiting';
 import { readTriggerSettings, wantsState, wantsType } from './settings';
 import type { TriggerSettings } from './settings';
+
+/**
+ * The trigger answers 200 before it verifies, so the service will not deliver again: a task that
+ * still reads running (a callback a moment ahead of the stored state) is read again for a while
+ * instead (about 15 s) before the delivery is let go.
+ */
+const AFTER_ANSWER: Rereads = { delaysMs: [1000, 2000, 4000, 8000], windowMs: 20_000, whileCallerWaits: false };
 
 /** Downloads of the result files end within this, like one Wait For Task's default timeout. */
 const DOWNLOAD_TIMEOUT_MS = 30 * 60_000;
@@ -55,8 +64,9 @@ async function itemFor(ctx: IWebhookFunctions, settings: TriggerSettings, posted
 		ctx.logger.warn(`Task Trigger: ${verified.dropped}; nothing was started`);
 		return undefined;
 	}
+	if ('verified' in verified && verified.verified) verified.state = await rereadWhileRunning(ctx, posted.kind, posted.id, verified.state, AFTER_ANSWER);
 	const phase = posted.kind.phase(verified.state);
-	// A task the service says is still running matches no event.
+	// A task the service still says is running after the re-reads matches no event.
 	if (phase === 'running' || !wantsState(settings, posted, phase, verified.state.model)) return undefined;
 	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
 	const task = await settle(ctx as unknown as IExecuteFunctions, posted.kind, { outcome: phase, last: verified.state }, waitSettings(settings), {

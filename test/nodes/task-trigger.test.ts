@@ -116,17 +116,28 @@ describe('Task Trigger', () => {
 		expect(unknown).toMatchObject({ status: 200, workflowData: undefined });
 	});
 
-	test('a posted COMPLETED that the service says is still running starts nothing', async () => {
+	test('a posted COMPLETED that the service still says is running, read again for about 15 s, starts nothing', async () => {
 		const slow = await startFast({ taskDurationMs: 60_000 });
 		try {
 			const task = await submit(slow, t2v('not yet'));
 			const forged = { taskId: task.taskId, orderId: task.orderId, model: 'sd2-mini', status: 'COMPLETED', output: [] };
 			const result = await callWebhook(triggerWorkflow(), 'Task Trigger', { body: forged, query: { secret: SECRET } }, { credentials: emulatorCredentials(slow) });
 			expect(result).toMatchObject({ status: 200, workflowData: undefined });
-			expect((await logged(slow, QUERY_TASK)).map((entry) => entry.query.taskId)).toEqual([task.taskId]);
+			// The first read and four re-reads (1, 2, 4, 8 s apart).
+			expect((await logged(slow, QUERY_TASK)).map((entry) => entry.query.taskId)).toEqual(Array(5).fill(task.taskId));
 		} finally {
 			await slow.close();
 		}
+	}, 30_000);
+
+	test('the race: a callback that comes while the task still reads running starts the execution once the task reads finished', async () => {
+		const task = await submit(emu, t2v('just done'));
+		const done = await waitTask(emu, task.taskId);
+		// The first read finds the task PROCESSING, as when a callback comes just before the record says it finished.
+		await control(emu, '/faults', { path: QUERY_TASK, status: 200, body: { ...done, status: 'PROCESSING', output: null }, count: 1 });
+		const result = await callWebhook(triggerWorkflow(), 'Task Trigger', { body: done, query: { secret: SECRET } }, options());
+		expect(result.status).toBe(200);
+		expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({ taskId: task.taskId, status: 'COMPLETED', outcome: 'succeeded', verified: true });
 	});
 
 	test('with Verify With API off the posted body is emitted as is, without reading the task', async () => {

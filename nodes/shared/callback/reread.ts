@@ -10,21 +10,35 @@ import type { TaskKind } from '../tasks';
  */
 export const REREAD_DELAYS_MS = [500, 1000, 1500];
 
-/** The pauses and reads together end within this: the service is waiting for the answer. */
-const REREAD_WINDOW_MS = 5_000;
+export interface Rereads {
+	delaysMs: readonly number[];
+	/** The pauses and reads together end within this. */
+	windowMs: number;
+	/** Stop when the service hung up: it waits for the answer, so reading on serves nobody. */
+	whileCallerWaits: boolean;
+}
+
+/** Before answering a callback: the service is waiting for the answer. */
+export const BEFORE_ANSWER: Rereads = { delaysMs: REREAD_DELAYS_MS, windowMs: 5_000, whileCallerWaits: true };
 
 /**
  * The task's state after the brief re-reads: the first state that is no longer running, or the
  * last one read. Stops early when the caller hung up (nobody would get the answer), when the
  * execution is stopped, or when a re-read fails (the answer stays "still running").
  */
-export async function rereadWhileRunning(ctx: IWebhookFunctions, kind: TaskKind<never>, id: string, state: IDataObject): Promise<IDataObject> {
-	const deadline = Date.now() + REREAD_WINDOW_MS;
+export async function rereadWhileRunning(
+	ctx: IWebhookFunctions,
+	kind: TaskKind<never>,
+	id: string,
+	state: IDataObject,
+	rereads: Rereads = BEFORE_ANSWER,
+): Promise<IDataObject> {
+	const deadline = Date.now() + rereads.windowMs;
 	let last = state;
-	for (const delayMs of REREAD_DELAYS_MS) {
+	for (const delayMs of rereads.delaysMs) {
 		if (kind.phase(last) !== 'running') break;
 		await pause(ctx, delayMs, deadline);
-		if (Date.now() >= deadline || isCancelled(ctx) || callerLeft(ctx)) break;
+		if (Date.now() >= deadline || isCancelled(ctx) || (rereads.whileCallerWaits && callerLeft(ctx))) break;
 		try {
 			last = await kind.query(ctx, id, 0, deadline);
 		} catch {
