@@ -18,4 +18,5 @@ module.exports = {
 		'^n8n-workflow$': fromCore('n8n-workflow'),
 		'^@n8n/di$': fromCore('@n8n/di'),
 	},
+	setupFilesAfterEnv: ['<rootDir>/test/harness/n8n-v1-teardown.js'],
 };

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { fileNameFromUrl, safeFileName } from '../../nodes/shared/binary';
 import { runWorkflow } from '../harness';
 import { startWorkflow } from '../harness/cancellable';
@@ -27,6 +29,13 @@ describe('downloads', () => {
 		expect(item).toEqual({ fileName: 'out.mp4', mimeType: 'video/mp4', directory: null });
 		expect((await run.binary('Download')).data).toEqual(MP4);
 		expect(seen[0].headers.authorization).toBeUndefined();
+	});
+
+	test('a file of many chunks is stored byte for byte (n8n 1.x hands over the raw IncomingMessage)', async () => {
+		const file = Buffer.concat([MP4, randomBytes(3 * 1024 * 1024)]);
+		const { run, item } = await download({ status: 200, body: file, headers: VIDEO }, '/files/big.mp4');
+		expect(item).toMatchObject({ fileName: 'big.mp4', mimeType: 'video/mp4' });
+		expect((await run.binary('Download')).data.equals(file)).toBe(true);
 	});
 
 	test('a file name cannot escape the binary data folder', async () => {

@@ -19,6 +19,8 @@ export interface Seen {
 	url: string;
 	headers: IncomingHttpHeaders;
 	body: string;
+	/** The body as the bytes that arrived. */
+	raw: Buffer;
 	at: number;
 }
 
@@ -30,10 +32,11 @@ export async function scriptedServer(replies: Reply[]) {
 	const seen: Seen[] = [];
 	const timers = new Set<NodeJS.Timeout>();
 	const server: Server = createServer((request, response) => {
-		let body = '';
-		request.on('data', (chunk) => (body += chunk));
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
-			seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body, at: Date.now() });
+			const raw = Buffer.concat(chunks);
+			seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: raw.toString(), raw, at: Date.now() });
 			const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
 			if (reply === 'hang') return;
 			if (reply === 'drop') {
