@@ -79,7 +79,8 @@ describe('Wait For Task against a broken service', () => {
 			await withQueries((taskId) => task(taskId, 'COMPLETED', output(taskId === 'slow' ? 'hang.mp4' : `${taskId}.mp4`)), async (service) => {
 				const items = [{ taskId: 'slow' }, { taskId: 'a' }, { taskId: 'b' }];
 				const started = Date.now();
-				const run = await runAgainst(service.url, [waitForTask({ ...fast(0.05), download: true })], { items });
+				// the files live on another local port: a self-hosted file host, allowed by the option
+				const run = await runAgainst(service.url, [waitForTask({ ...fast(0.05), download: true, allowPrivateHosts: true })], { items });
 				expect(Date.now() - started).toBeLessThan(15_000);
 				expect(run.json('Wait For Task', 0).map((item) => item.taskId)).toEqual(['a', 'b']);
 				expect(run.json('Wait For Task', 1)[0]).toMatchObject({ taskId: 'slow', outcome: 'downloadFailed' });
