@@ -89,4 +89,5 @@ const waitSettings = (settings: TriggerSettings) => ({
 	poll: DEFAULT_POLL,
 	download: settings.download,
 	binaryProperty: settings.binaryProperty,
+	allowPrivateHosts: settings.allowPrivateHosts,
 });

@@ -2,28 +2,26 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { CallbackKind, PostedTask } from '../shared/callback/posted-task';
+import { readDownloadFields } from '../shared/fields/wait';
+import type { DownloadFields } from '../shared/fields/wait';
 import type { Phase } from '../shared/tasks';
 
-export interface TriggerSettings {
+export interface TriggerSettings extends DownloadFields {
 	secret: string;
 	verify: boolean;
 	events: Phase[];
 	taskTypes: CallbackKind[];
 	models: string[];
-	download: boolean;
-	binaryProperty: string;
 }
 
 export function readTriggerSettings(ctx: IWebhookFunctions): TriggerSettings {
-	const download = ctx.getNodeParameter('download', false) as boolean;
 	return {
 		secret: ctx.getNodeParameter('secret', '') as string,
 		verify: ctx.getNodeParameter('verifyWithApi', true) as boolean,
 		events: ctx.getNodeParameter('events', ['succeeded', 'failed']) as Phase[],
 		taskTypes: ctx.getNodeParameter('taskTypes', ['generation', 'upscale']) as CallbackKind[],
 		models: ctx.getNodeParameter('models', []) as string[],
-		download,
-		binaryProperty: download ? (ctx.getNodeParameter('binaryProperty', 'data') as string) : 'data',
+		...readDownloadFields((name, fallback) => ctx.getNodeParameter(name, fallback)),
 	};
 }
 

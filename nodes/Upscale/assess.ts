@@ -10,13 +10,13 @@ import { assetFacts } from '../shared/facts/asset-records';
 import { factsOfRead } from '../shared/facts/binary-facts';
 import type { FoundFacts } from '../shared/facts/binary-facts';
 import { readUrlMedia } from '../shared/facts/url-facts';
+import { credentialOrigin } from '../shared/http/own-origin';
 import { asNodeError } from '../shared/item-loop';
 import { priceUpscale } from '../shared/pricing';
 import { CODES, validateUpscaleSource } from '../shared/rules';
 import type { MediaFact } from '../shared/rules';
-import { isPrivateOrInsecureUrl, parseUrl } from '../shared/rules/urls';
+import { fetchRefusal } from '../shared/rules/urls';
 import type { UpscaleRequest } from '../shared/tasks';
-import { CREDENTIAL } from '../shared/transport';
 import { assetIdOf } from './source';
 
 /** Sources read at once. */
@@ -35,14 +35,15 @@ interface SourceFacts {
  * (UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT, SOURCE_RESOLUTION_TOO_HIGH) is
  * refused before anything is sent, and the item is priced per second of its source (at least 5 s);
  * a source whose length cannot be learned has no price. An http or private address is refused with
- * the spec's INVALID_URL, except on the service's own host (the spec exempts its asset host; we
- * take the credential's host as that host, where uploaded assets live on the emulator too).
+ * the spec's INVALID_URL, except on the credential's own origin (the spec exempts its asset host; we
+ * take the credential's origin as that host, where uploaded assets live on the emulator too): the
+ * same rule as every fetch of the package (fetchRefusal).
  */
 export async function assessSources(ctx: IExecuteFunctions, ready: Array<ReadyItem<UpscaleRequest>>): Promise<Array<Planned<UpscaleRequest>>> {
-	const ownHost = await serviceHost(ctx);
+	const own = await credentialOrigin(ctx, 'unified');
 	const assessed = await mapWithLimit(ready, SOURCES_AT_ONCE, async (entry): Promise<Planned<UpscaleRequest>> => {
 		try {
-			const source = await sourceFacts(ctx, String(entry.request.source.url), ownHost, entry.itemIndex);
+			const source = await sourceFacts(ctx, String(entry.request.source.url), own, entry.itemIndex);
 			const verdict = validateUpscaleSource(entry.request.targetResolution, source.fact);
 			if (!verdict.ok) return { itemIndex: entry.itemIndex, error: refusedBeforeSending(ctx, entry.itemIndex, verdict), sent: 'no' };
 			const why = `the length of the source video is not known${source.reason ? ` (${source.reason})` : ''}`;
@@ -54,17 +55,12 @@ export async function assessSources(ctx: IExecuteFunctions, ready: Array<ReadyIt
 	return assessed as Array<Planned<UpscaleRequest>>;
 }
 
-async function serviceHost(ctx: IExecuteFunctions): Promise<string | undefined> {
-	const credentials = await ctx.getCredentials(CREDENTIAL.unified);
-	return parseUrl(String(credentials.baseUrl ?? ''))?.hostname;
-}
-
-async function sourceFacts(ctx: IExecuteFunctions, url: string, ownHost: string | undefined, itemIndex: number): Promise<SourceFacts> {
+async function sourceFacts(ctx: IExecuteFunctions, url: string, own: string | undefined, itemIndex: number): Promise<SourceFacts> {
 	const propertyName = propertyOf(url);
 	if (propertyName !== undefined) return await binaryVideo(ctx, propertyName, itemIndex);
 	const assetId = assetIdOf(url);
 	if (assetId !== undefined) return withFact(await assetFacts(ctx, 'VIDEO', { id: assetId }, itemIndex));
-	if (isPrivateOrInsecureUrl(url) && !(ownHost && parseUrl(url)?.hostname === ownHost)) {
+	if (fetchRefusal(url, own)) {
 		const message = `${CODES.INVALID_URL}: source url '${url}' is not https or points to a private or internal address: give a public https URL, an uploaded asset or binary data`;
 		throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: 'Field: sourceUrl. Nothing was sent and no credits were spent.' });
 	}

@@ -23,9 +23,25 @@ export async function pause(ctx: MaybeCancellable, ms: number, deadline = Infini
 	const wait = Math.max(0, Math.min(ms, deadline - Date.now()));
 	const signal = cancelSignal(ctx);
 	if (wait === 0 || signal?.aborted) return;
+	await abortableSleep(wait, signal);
+}
+
+/**
+ * Resolves after `ms` or at once when `signal` fires, on every n8n version: n8n-workflow 2.x's
+ * sleep(ms, signal) listens to the signal, 1.x's sleep(ms) ignores it, so the signal is raced here.
+ * (Its timer is the reason n8n's sleep is used: a node may not set its own.)
+ */
+export async function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
+	let onAbort = () => {};
+	const stopped = new Promise<void>((resolve) => {
+		onAbort = resolve;
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
 	try {
-		await sleep(wait, signal);
-	} catch {
-		// Aborted: the caller checks isCancelled() and stops.
+		await Promise.race([sleep(ms, signal).catch(() => undefined), stopped]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
 	}
 }

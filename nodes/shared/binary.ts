@@ -3,12 +3,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { cancelSignal } from './abort';
+import type { Service } from './api-errors';
+import { contentLength, openBody, readableClassOf } from './http/body';
 import { describeFailure, timedOutCode } from './http/failure';
 import { attemptClock, seconds, untilAborted } from './http/limits';
 import type { AttemptClock } from './http/limits';
-import { notMedia, peek } from './http/media-check';
+import { notMedia } from './http/media-check';
 import type { BodyStream, Expected } from './http/media-check';
 import { outOfTimeError, stoppedError } from './http/outcome';
+import { credentialOrigin } from './http/own-origin';
+import { getFollowingChecked } from './http/redirects';
+import { fetchRefusal } from './rules/urls';
 
 /** MIME types of the files the services deliver, for hosts that send no usable Content-Type. */
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -28,6 +33,10 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
 export interface DownloadOptions {
+	/** Whose credential's origin is home: the service serves its own files there (the emulator on 127.0.0.1). */
+	service: Service;
+	/** Private, loopback and plain-http hosts too (a self-hosted file host); off by default. */
+	allowPrivateHosts?: boolean;
 	/** Epoch ms by which the whole download (headers and body) ends. */
 	deadline?: number;
 	/** Total time of the download (default 10 minutes). */
@@ -67,63 +76,82 @@ export function mimeTypeFor(fileName: string, contentType?: string): string {
 /**
  * Downloads a result file into n8n binary data as a stream, so a large video is never held in
  * memory as a whole. Result URLs are public files, fetched without the credential (the key never
- * goes to a file host). The whole download is bounded by the timeout, the deadline and the Stop button.
+ * goes to a file host), and only from public https addresses or the credential's own origin,
+ * each redirect hop judged again (DESIGN: downloads come only from where results live); any other
+ * address is refused before a request is made. A file is stored whole or not at all: a body
+ * shorter than its Content-Length fails. The whole download is bounded by the timeout, the
+ * deadline and the Stop button.
  */
-export async function downloadToBinary(
-	ctx: IExecuteFunctions,
-	url: string,
-	fallbackName: string,
-	options: DownloadOptions = {},
-): Promise<IBinaryData> {
+export async function downloadToBinary(ctx: IExecuteFunctions, url: string, fallbackName: string, options: DownloadOptions): Promise<IBinaryData> {
 	const node = ctx.getNode();
-	if (!/^https?:$/.test(protocolOf(url))) {
-		throw new NodeOperationError(node, 'The result URL was not fetched: only http and https URLs are downloaded');
-	}
+	const own = await credentialOrigin(ctx, options.service);
+	const refused = fetchRefusal(url, own, options.allowPrivateHosts);
+	if (refused) throw new NodeOperationError(node, `The result URL was not fetched: ${refused}`, { description: HOSTS_HINT });
 	const cancel = cancelSignal(ctx);
 	if (cancel?.aborted) throw stoppedError(node, undefined, false);
 	const deadline = options.deadline ?? Infinity;
 	if (Date.now() >= deadline) throw outOfTimeError(node);
 	const clock = attemptClock(cancel, options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS, deadline);
+	const fetchable = (next: string) => fetchRefusal(next, own, options.allowPrivateHosts);
 	try {
-		return await untilAborted(fetchInto(ctx, url, fallbackName, options.expect ?? 'any', clock), clock.signal);
+		return await untilAborted(fetchInto(ctx, { url, fallbackName, expect: options.expect ?? 'any', fetchable }, clock), clock.signal);
 	} catch (error) {
 		throw downloadError(node, error, clock);
 	}
 }
 
-function protocolOf(url: string): string {
-	try {
-		return new URL(url).protocol;
-	} catch {
-		return '';
-	}
+const HOSTS_HINT =
+	"Result files are downloaded only from public https addresses and from the credential's own Base URL (scheme, host and port). " +
+	'For a file host in your own network, turn on Allow Private File Hosts.';
+
+interface Wanted {
+	url: string;
+	fallbackName: string;
+	expect: Expected;
+	fetchable: (url: string) => string | undefined;
 }
 
-async function fetchInto(ctx: IExecuteFunctions, url: string, fallbackName: string, expect: Expected, clock: AttemptClock) {
-	const response = (await ctx.helpers.httpRequest({
-		method: 'GET',
-		url,
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: clock.limitMs,
-		abortSignal: clock.signal,
-	})) as IN8nHttpFullResponse;
+async function fetchInto(ctx: IExecuteFunctions, wanted: Wanted, clock: AttemptClock): Promise<IBinaryData> {
+	const get = async (url: string) =>
+		(await ctx.helpers.httpRequest({
+			method: 'GET',
+			url,
+			// the file as stored, so that its Content-Length is the number of bytes to expect
+			headers: { 'accept-encoding': 'identity' },
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: clock.limitMs,
+			abortSignal: clock.signal,
+		})) as IN8nHttpFullResponse;
+	const answer = await getFollowingChecked(get, wanted.url, wanted.fetchable);
+	if ('refused' in answer) throw new NodeOperationError(ctx.getNode(), `The result file was not fetched: ${answer.refused}`, { description: HOSTS_HINT });
+	const { response } = answer;
 	const body = response.body as BodyStream;
 	const stop = () => body.destroy(new Error('aborted'));
 	clock.signal.addEventListener('abort', stop, { once: true });
 	if (clock.signal.aborted) stop();
 	try {
-		const status = response.statusCode;
-		if (status < 200 || status >= 300) throw new NodeOperationError(ctx.getNode(), `The file host answered HTTP ${status}`);
-		const contentType = headerOf(response, 'content-type');
-		checkMedia(ctx.getNode(), contentType, await peek(body), expect);
-		const fileName = fileNameFromUrl(url, fallbackName);
-		return await ctx.helpers.prepareBinaryData(body, fileName, mimeTypeFor(fileName, contentType));
+		return await store(ctx, response, wanted);
 	} finally {
 		clock.signal.removeEventListener('abort', stop);
 		if (!body.readableEnded) body.destroy();
 	}
+}
+
+/** Checks the answer and streams its body into binary data; the file is stored whole or the item fails. */
+async function store(ctx: IExecuteFunctions, response: IN8nHttpFullResponse, wanted: Wanted): Promise<IBinaryData> {
+	const status = response.statusCode;
+	if (status < 200 || status >= 300) throw new NodeOperationError(ctx.getNode(), `The file host answered HTTP ${status}`);
+	const contentType = headerOf(response, 'content-type');
+	const opened = await openBody(response.body as BodyStream, contentLength(response.headers?.['content-length']));
+	checkMedia(ctx.getNode(), contentType, opened.head, wanted.expect);
+	const fileName = fileNameFromUrl(wanted.url, wanted.fallbackName);
+	const stored = await ctx.helpers.prepareBinaryData(opened.whole, fileName, mimeTypeFor(fileName, contentType));
+	// n8n's binary store must have read the body to its end: anything less is a cut file.
+	if (!opened.complete()) throw new NodeOperationError(ctx.getNode(), 'The download failed: the file was not stored whole');
+	return stored;
 }
 
 const headerOf = (response: IN8nHttpFullResponse, name: string) => {
@@ -163,23 +191,26 @@ export async function binaryFileInfo(ctx: IExecuteFunctions, itemIndex: number, 
 	return { fileName: fallback, mimeType: binary.mimeType ?? meta.mimeType ?? 'application/octet-stream', bytes: meta.fileSize };
 }
 
-type FileStream = Awaited<ReturnType<IExecuteFunctions['helpers']['getBinaryStream']>>;
-/** The Node.js Readable class, reached through a stream n8n gives us (the `stream` module may not be imported). */
-type ReadableClass = { from(source: AsyncIterable<Buffer>, options?: { objectMode: boolean }): FileStream };
+/** A multipart/form-data request body and the headers that describe it. */
+export interface Multipart {
+	body: Buffer | BodyStream;
+	headers: { 'content-type': string; 'content-length': string };
+}
 
 /**
  * A multipart/form-data body made of text fields and one file from n8n binary data. With n8n's
  * filesystem or database binary mode the file is streamed from the store, never read whole into
  * memory; in n8n's in-memory mode the file is already in memory and is sent from there. The body
- * carries its headers the way n8n's request helper takes them from a form-data object
- * (getHeaders), so the Content-Type names the boundary and the Content-Length is exact.
+ * is a plain Buffer or stream with explicit Content-Type (naming the boundary) and exact
+ * Content-Length headers: n8n 1.x recognises a form only as an instance of its own form-data
+ * package and 2.x also by its shape, but both send a Buffer or a stream as it is, under the headers given.
  */
 export async function multipartFromBinary(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	propertyName: string,
 	fields: Record<string, string>,
-): Promise<object> {
+): Promise<Multipart> {
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
 	const info = await binaryFileInfo(ctx, itemIndex, propertyName);
 	const boundary = `----n8n-upload-${randomBytes(12).toString('hex')}`;
@@ -192,11 +223,9 @@ export async function multipartFromBinary(
 		'content-type': `multipart/form-data; boundary=${boundary}`,
 		'content-length': String(head.length + info.bytes + tail.length),
 	};
-	const formLike = { getHeaders: () => headers, append: () => undefined };
-	if (!binary.id) return Object.assign(Buffer.concat([head, Buffer.from(binary.data, 'base64'), tail]), formLike);
+	if (!binary.id) return { body: Buffer.concat([head, Buffer.from(binary.data, 'base64'), tail]), headers };
 	const file = await ctx.helpers.getBinaryStream(binary.id);
-	const Readable = file.constructor as unknown as ReadableClass;
-	return Object.assign(Readable.from(framed(head, file, tail), { objectMode: false }), formLike);
+	return { body: readableClassOf(file).from(framed(head, file, tail), { objectMode: false }), headers };
 }
 
 async function* framed(head: Buffer, file: AsyncIterable<Buffer>, tail: Buffer): AsyncIterable<Buffer> {

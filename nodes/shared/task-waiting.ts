@@ -4,12 +4,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { isCancelled } from './abort';
 import { downloadToBinary } from './binary';
 import { mapWithLimit } from './concurrency';
-import type { WaitSettings } from './fields/wait';
+import type { DownloadFields, WaitSettings } from './fields/wait';
 import { pollAll } from './polling';
 import { groupKey } from './polling/groups';
 import type { PollOutcome, PollResult } from './polling';
 import { UnreadableAnswerError } from './tasks';
 import type { TaskKind } from './tasks';
+import type { Service } from './transport';
 
 /** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
 const DOWNLOADS_AT_ONCE = 3;
@@ -76,7 +77,7 @@ export async function settle(
 	if (!settings.download) return { state, outcome: 'succeeded' };
 	if (isCancelled(ctx)) return { state, outcome: 'cancelled', reason: `The task completed, but ${STOPPED}` };
 	try {
-		const binary = await downloads(ctx, kind.resultUrls(state), settings.binaryProperty, task);
+		const binary = await downloads(ctx, kind.resultUrls(state), settings, { ...task, service: kind.service });
 		return { state, binary, outcome: 'succeeded' };
 	} catch (error) {
 		const reason = `The task completed, but downloading its result failed: ${(error as Error).message}`;
@@ -112,13 +113,14 @@ function failureMessage(kind: TaskKind<never>, result: PollResult<IDataObject>, 
 async function downloads(
 	ctx: IExecuteFunctions,
 	urls: string[],
-	property: string,
-	task: { id: string; deadline: number },
+	{ binaryProperty: property, allowPrivateHosts }: DownloadFields,
+	task: { id: string; deadline: number; service: Service },
 ): Promise<INodeExecutionData['binary']> {
 	const binary: NonNullable<INodeExecutionData['binary']> = {};
+	const options = { deadline: task.deadline, service: task.service, allowPrivateHosts };
 	for (const [index, url] of urls.entries()) {
 		const key = index === 0 ? property : `${property}_${index}`;
-		binary[key] = await downloadToBinary(ctx, url, `${task.id}-${index}`, { deadline: task.deadline });
+		binary[key] = await downloadToBinary(ctx, url, `${task.id}-${index}`, options);
 	}
 	return binary;
 }

@@ -37,6 +37,8 @@ export interface ApiRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IHttpRequestOptions['body'];
+	/** Headers of the body, e.g. a multipart upload's Content-Type and Content-Length. */
+	headers?: Record<string, string>;
 	itemIndex?: number;
 	/** Total time of one attempt: connecting, the headers and the whole body (default 60 s). */
 	timeoutMs?: number;
@@ -122,6 +124,7 @@ function requestOptions({ request, url }: Exchange, clock: AttemptClock): IHttpR
 		url,
 		qs: request.qs,
 		body: request.body,
+		...(request.headers ? { headers: { ...request.headers } } : {}),
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,

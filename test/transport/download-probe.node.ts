@@ -18,7 +18,8 @@ export class DownloadProbe implements INodeType {
 		defaults: { name: 'Download' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		properties: ['url', 'fallbackName', 'timeoutMs', 'deadlineInMs', 'expect'].map((name) => ({
+		credentials: [{ name: 'unifiedGenerationApi', required: false }],
+		properties: ['url', 'fallbackName', 'timeoutMs', 'deadlineInMs', 'expect', 'allowPrivateHosts'].map((name) => ({
 			displayName: name,
 			name,
 			type: 'string' as const,
@@ -28,7 +29,7 @@ export class DownloadProbe implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const text = (name: string) => String(this.getNodeParameter(name, 0, ''));
-		const options: DownloadOptions = {};
+		const options: DownloadOptions = { service: 'unified', allowPrivateHosts: text('allowPrivateHosts') === '1' };
 		if (text('timeoutMs')) options.timeoutMs = Number(text('timeoutMs'));
 		if (text('deadlineInMs')) options.deadline = Date.now() + Number(text('deadlineInMs'));
 		if (text('expect')) options.expect = text('expect') as DownloadOptions['expect'];

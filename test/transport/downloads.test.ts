@@ -1,8 +1,7 @@
 import { fileNameFromUrl, safeFileName } from '../../nodes/shared/binary';
 import { runWorkflow } from '../harness';
 import { startWorkflow } from '../harness/cancellable';
-import { chainWorkflow } from '../helpers/workflow';
-import { DOWNLOAD_PROBE, DownloadProbe } from './download-probe.node';
+import { downloadRun } from './download-run';
 import { scriptedServer } from './scripted-server';
 import type { Reply } from './scripted-server';
 
@@ -10,16 +9,12 @@ import type { Reply } from './scripted-server';
 const MP4 = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
 const VIDEO = { 'content-type': 'video/mp4' };
 
-function downloadRun(parameters: Record<string, unknown>) {
-	const workflow = chainWorkflow([{ name: 'Download', type: DOWNLOAD_PROBE, parameters, onError: 'continueRegularOutput' }]);
-	return [workflow, { credentials: {}, extraNodeTypes: { [DOWNLOAD_PROBE]: new DownloadProbe() } }] as const;
-}
-
+/** Downloads from a file host that is the credential's own origin (as the emulator is). */
 async function download(reply: Reply, path: string, parameters: Record<string, unknown> = {}) {
 	const server = await scriptedServer([reply]);
 	const started = Date.now();
 	try {
-		const run = await runWorkflow(...downloadRun({ url: `${server.url}${path}`, ...parameters }));
+		const run = await runWorkflow(...downloadRun({ url: `${server.url}${path}`, ...parameters }, server.url));
 		return { run, seen: server.seen, item: run.json('Download')[0], elapsedMs: Date.now() - started };
 	} finally {
 		await server.close();
@@ -67,6 +62,12 @@ describe('downloads', () => {
 		expect(item.error).toContain('an empty file');
 	});
 
+	test('a file host that closes the connection before the announced length fails the item: no cut file is stored', async () => {
+		const body = Buffer.concat([MP4, Buffer.alloc(64 * 1024, 7)]);
+		const { item } = await download({ cut: { body, headers: VIDEO } }, '/files/out.mp4');
+		expect(item.error).toMatch(/^The download failed: the file host sent only \d+ of the 65568 bytes it announced .*, so no file was stored$/);
+	});
+
 	test('a non-2xx answer is an error that says the status', async () => {
 		const { item } = await download({ status: 404, body: 'gone', headers: { 'content-type': 'text/plain' } }, '/files/out.mp4');
 		expect(item.error).toContain('HTTP 404');
@@ -89,7 +90,7 @@ describe('downloads', () => {
 	test('stopping the execution stops a download at once', async () => {
 		const server = await scriptedServer([{ drip: { everyMs: 300, headers: VIDEO } }]);
 		try {
-			const execution = await startWorkflow(...downloadRun({ url: `${server.url}/files/out.mp4` }));
+			const execution = await startWorkflow(...downloadRun({ url: `${server.url}/files/out.mp4` }, server.url));
 			while (server.seen.length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
 			const stoppedAt = Date.now();
 			execution.cancel();

@@ -4,13 +4,15 @@ import type { AddressInfo } from 'net';
 
 /**
  * One scripted answer: a status and a body; a connection dropped without an answer ('drop');
- * no answer at all ('hang'); or headers at once, then one byte every `everyMs`, never ending ('drip').
+ * no answer at all ('hang'); headers at once, then one byte every `everyMs`, never ending ('drip'); or
+ * headers announcing the whole body's Content-Length, then only its first half, and the connection closed ('cut').
  */
 export type Reply =
 	| { status: number; body?: unknown; headers?: Record<string, string | string[]> }
 	| 'drop'
 	| 'hang'
-	| { drip: { everyMs: number; status?: number; headers?: Record<string, string> } };
+	| { drip: { everyMs: number; status?: number; headers?: Record<string, string> } }
+	| { cut: { body: Buffer; headers?: Record<string, string> } };
 
 export interface Seen {
 	method: string;
@@ -38,6 +40,10 @@ export async function scriptedServer(replies: Reply[]) {
 				request.socket.destroy();
 				return;
 			}
+			if ('cut' in reply) {
+				cut(response, reply.cut);
+				return;
+			}
 			if ('drip' in reply) {
 				drip(response, reply.drip, timers);
 				return;
@@ -61,6 +67,11 @@ export async function scriptedServer(replies: Reply[]) {
 				server.close(() => resolve());
 			}),
 	};
+}
+
+function cut(response: ServerResponse, script: { body: Buffer; headers?: Record<string, string> }) {
+	response.writeHead(200, { 'content-length': String(script.body.length), ...script.headers });
+	response.write(script.body.subarray(0, Math.floor(script.body.length / 2)), () => response.socket?.destroy());
 }
 
 function drip(response: ServerResponse, script: { everyMs: number; status?: number; headers?: Record<string, string> }, timers: Set<NodeJS.Timeout>) {

@@ -32,13 +32,15 @@ export interface BinaryUpload {
 /** Method A (multipart), streamed from n8n binary data; sent once (a POST is never repeated). */
 export async function uploadBinary(ctx: IExecuteFunctions, upload: BinaryUpload): Promise<IDataObject> {
 	const fields: Record<string, string> = upload.name ? { name: upload.name } : {};
-	const body = await multipartFromBinary(ctx, upload.itemIndex, upload.propertyName, fields);
+	const { body, headers } = await multipartFromBinary(ctx, upload.itemIndex, upload.propertyName, fields);
 	const qs = upload.model ? { model: upload.model } : undefined;
 	const answer = await apiRequest(ctx, 'unified', {
 		method: 'POST',
 		path: UPLOAD,
 		qs,
-		body: body as IDataObject,
+		// a Buffer or a stream, sent as it is under its own headers
+		body: body as unknown as IDataObject,
+		headers,
 		itemIndex: upload.itemIndex,
 		timeoutMs: UPLOAD_TIMEOUT_MS,
 	});

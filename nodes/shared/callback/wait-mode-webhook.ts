@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { readDownloadFields } from '../fields/wait';
 import { settle } from '../task-waiting';
 import { DEFAULT_POLL } from '../polling';
 import type { TaskKind } from '../tasks';
@@ -65,12 +66,11 @@ async function finalItem(
 	state: IDataObject,
 	phase: 'succeeded' | 'failed',
 ): Promise<INodeExecutionData> {
-	const download = ctx.getNodeParameter('download', false) as boolean;
-	const binaryProperty = download ? (ctx.getNodeParameter('binaryProperty', 'data') as string) : 'data';
+	const downloadFields = readDownloadFields((name, fallback) => ctx.getNodeParameter(name, fallback));
 	const minutes = ctx.getNodeParameter('callbackTimeoutMinutes', DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
 	const id = String(waiting[kind.idField]);
 	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
-	const task = await settle(ctx as unknown as IExecuteFunctions, kind, { outcome: phase, last: state }, { poll: DEFAULT_POLL, download, binaryProperty }, {
+	const task = await settle(ctx as unknown as IExecuteFunctions, kind, { outcome: phase, last: state }, { poll: DEFAULT_POLL, ...downloadFields }, {
 		id,
 		deadline: Date.now() + minutes * 60_000,
 	});

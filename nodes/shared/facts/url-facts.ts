@@ -4,10 +4,11 @@ import { cancelSignal } from '../abort';
 import { describeFailure } from '../http/failure';
 import { attemptClock, seconds, untilAborted } from '../http/limits';
 import type { AttemptClock } from '../http/limits';
+import { credentialOrigin } from '../http/own-origin';
+import { getFollowingChecked } from '../http/redirects';
 import { readMedia, ReadRefused } from '../media';
 import type { ByteSource, MediaRead, ReadBudget } from '../media';
-import { isPrivateOrInsecureUrl, parseUrl } from '../rules/urls';
-import { CREDENTIAL } from '../transport';
+import { fetchRefusal } from '../rules/urls';
 
 /**
  * A video or audio URL's header, read with HTTP range requests (`Range: bytes=a-b`), never the
@@ -19,12 +20,11 @@ import { CREDENTIAL } from '../transport';
 
 const BUDGET: ReadBudget = { maxBytes: 4 * 1024 * 1024, maxReads: 6 };
 const TIMEOUT_MS = 15_000;
-const MAX_REDIRECTS = 5;
 
 export async function readUrlMedia(ctx: IExecuteFunctions, url: string): Promise<MediaRead> {
-	const own = await ownOrigin(ctx);
-	const refused = refusedHost(url, own);
-	if (refused) return { reason: refused };
+	const own = await credentialOrigin(ctx, 'unified');
+	const refused = fetchRefusal(url, own);
+	if (refused) return { reason: `${refused}, so it was not asked` };
 	const clock = attemptClock(cancelSignal(ctx), TIMEOUT_MS);
 	try {
 		return await untilAborted(readMedia(rangeSource(ctx, url, own, clock), BUDGET), clock.signal);
@@ -32,22 +32,6 @@ export async function readUrlMedia(ctx: IExecuteFunctions, url: string): Promise
 		// Only the clock ends a reading early: readMedia turns every other failure into its reason.
 		return { reason: clock.stopped() ? 'the execution was stopped' : `its header did not arrive within ${seconds(clock.limitMs)}` };
 	}
-}
-
-async function ownOrigin(ctx: IExecuteFunctions): Promise<string | undefined> {
-	try {
-		const credentials = await ctx.getCredentials(CREDENTIAL.unified);
-		return parseUrl(String(credentials.baseUrl ?? ''))?.origin;
-	} catch {
-		return undefined;
-	}
-}
-
-/** Why a URL is not asked, or undefined: public https, or the credential's own origin. */
-function refusedHost(url: string, own: string | undefined): string | undefined {
-	const parsed = parseUrl(url);
-	if (parsed && own && parsed.origin === own) return undefined;
-	return isPrivateOrInsecureUrl(url) ? `${parsed?.host ?? url} is not a public https address, so it was not asked` : undefined;
 }
 
 function rangeSource(ctx: IExecuteFunctions, url: string, own: string | undefined, clock: AttemptClock): ByteSource {
@@ -71,13 +55,12 @@ function rangeSource(ctx: IExecuteFunctions, url: string, own: string | undefine
 	return source;
 }
 
-/** One range request; redirects are followed here, each hop checked like the first. */
-async function rangeRequest(ctx: IExecuteFunctions, first: string, own: string | undefined, clock: AttemptClock, range: string): Promise<IN8nHttpFullResponse> {
-	let url = first;
-	for (let hop = 0; ; hop++) {
-		const response = (await ctx.helpers.httpRequest({
+/** One range request; redirects are followed, each hop checked like the first. */
+async function rangeRequest(ctx: IExecuteFunctions, url: string, own: string | undefined, clock: AttemptClock, range: string): Promise<IN8nHttpFullResponse> {
+	const get = async (hop: string) =>
+		(await ctx.helpers.httpRequest({
 			method: 'GET',
-			url,
+			url: hop,
 			headers: { range },
 			encoding: 'stream',
 			returnFullResponse: true,
@@ -86,14 +69,9 @@ async function rangeRequest(ctx: IExecuteFunctions, first: string, own: string |
 			timeout: clock.limitMs,
 			abortSignal: clock.signal,
 		})) as IN8nHttpFullResponse;
-		const location = response.headers?.location;
-		if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') return response;
-		(response.body as { destroy?: () => void }).destroy?.();
-		const next = parseUrl(new URL(location, url).href);
-		const refused = next ? refusedHost(next.href, own) : 'the redirect has no valid address';
-		if (refused || !next || hop >= MAX_REDIRECTS) throw new ReadRefused(`a redirect was not followed: ${refused ?? 'too many redirects'}`);
-		url = next.href;
-	}
+	const answer = await getFollowingChecked(get, url, (next) => fetchRefusal(next, own));
+	if ('refused' in answer) throw new ReadRefused(answer.refused);
+	return answer.response;
 }
 
 /** `bytes a-b/total`: the file's size, when the host says it. */

@@ -82,25 +82,51 @@ export function downloadProperties(displayOptions?: IDisplayOptions): INodePrope
 			hint: 'The name of the binary field; a task with several files also gets <field>_1, <field>_2, ...',
 			displayOptions: withShow(displayOptions, { download: [true] }),
 		},
+		allowPrivateHostsField(withShow(displayOptions, { download: [true] })),
 	];
 }
 
-export interface WaitSettings {
-	poll: PollOptions;
+/** Off by default: result files come only from public https addresses or the credential's own origin. */
+export function allowPrivateHostsField(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Allow Private File Hosts',
+		name: 'allowPrivateHosts',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to download result files from private, local or plain-http addresses too (a self-hosted file host). Off: only public https addresses and the credential's own Base URL.",
+		displayOptions,
+	};
+}
+
+/** The download fields as one node reads them; `read` is its getNodeParameter for one item (or a webhook's). */
+export function readDownloadFields(read: (name: string, fallback: unknown) => unknown): DownloadFields {
+	const download = read('download', false) === true;
+	return {
+		download,
+		binaryProperty: download ? String(read('binaryProperty', 'data')) : 'data',
+		allowPrivateHosts: download && read('allowPrivateHosts', false) === true,
+	};
+}
+
+export interface DownloadFields {
 	download: boolean;
 	binaryProperty: string;
+	allowPrivateHosts: boolean;
+}
+
+export interface WaitSettings extends DownloadFields {
+	poll: PollOptions;
 }
 
 /** Reads the wait fields once per execution: all items are waited on together. `defaults` fill fields not added. */
 export function readWaitSettings(ctx: IExecuteFunctions, defaults: PollOptions = DEFAULT_POLL): WaitSettings {
 	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
-	const download = ctx.getNodeParameter('download', 0, false) as boolean;
 	/** A field in `unitMs` units as milliseconds, or the poller's default when it was not added. */
 	const ms = (value: number | undefined, unitMs: number, fallbackMs: number) =>
 		value === undefined ? fallbackMs : Math.round(value * unitMs);
 	return {
-		download,
-		binaryProperty: download ? (ctx.getNodeParameter('binaryProperty', 0, 'data') as string) : 'data',
+		...readDownloadFields((name, fallback) => ctx.getNodeParameter(name, 0, fallback)),
 		poll: {
 			...defaults,
 			intervalMs: ms(options.pollIntervalSeconds, 1000, defaults.intervalMs),

@@ -23,19 +23,3 @@ export function notMedia(contentType: string | undefined, head: Buffer, expect: 
 	const start = head.subarray(0, 256).toString('latin1').trimStart();
 	return PAGE_START.test(start) ? `a ${/^[{[]/.test(start) ? 'JSON document' : 'web page'}` : undefined;
 }
-
-/** Waits for the first bytes of the body and puts them back, so the stream stays whole. */
-export async function peek(body: BodyStream): Promise<Buffer> {
-	const chunk = await new Promise<Buffer | null>((resolve, reject) => {
-		const settle = (finish: () => void) => {
-			body.off('readable', onReadable).off('end', onEnd).off('error', onError);
-			finish();
-		};
-		const onReadable = () => settle(() => resolve(body.read() as Buffer | null));
-		const onEnd = () => settle(() => resolve(null));
-		const onError = (error: Error) => settle(() => reject(error));
-		body.on('readable', onReadable).on('end', onEnd).on('error', onError);
-	});
-	if (chunk?.length) body.unshift(chunk);
-	return chunk ?? Buffer.alloc(0);
-}

@@ -38,6 +38,32 @@ export async function sendFollowing(send: Send, first: IHttpRequestOptions): Pro
 	}
 }
 
+/** The last answer of a GET whose redirects were followed, or why a hop was not asked. */
+export type CheckedAnswer = { response: IN8nHttpFullResponse } | { refused: string };
+
+/**
+ * Follows a GET's redirects here (the request is sent with redirects off), to any origin, but
+ * each new address is judged by `refusal` before it is asked: a file host may send a download
+ * on to a CDN, never to an address the first one could not have been.
+ */
+export async function getFollowingChecked(
+	get: (url: string) => Promise<IN8nHttpFullResponse>,
+	first: string,
+	refusal: (url: string) => string | undefined,
+): Promise<CheckedAnswer> {
+	let url = first;
+	for (let hop = 0; ; hop++) {
+		const response = await get(url);
+		const target = redirectTarget(response, url);
+		if (!target) return { response };
+		(response.body as { destroy?: () => void } | undefined)?.destroy?.();
+		if (hop >= MAX_REDIRECTS) return { refused: `a redirect was not followed: more than ${MAX_REDIRECTS} redirects` };
+		const refused = refusal(target);
+		if (refused) return { refused: `a redirect was not followed: ${refused}` };
+		url = target;
+	}
+}
+
 function isStream(body: unknown): boolean {
 	return typeof (body as { pipe?: unknown } | undefined)?.pipe === 'function';
 }

@@ -47,6 +47,21 @@ export function isPrivateOrInsecureUrl(url: string): boolean {
 	return isInternalName(host);
 }
 
+/**
+ * Why n8n may not fetch a URL itself (a result file, a media header), or undefined when it may
+ * (DESIGN: downloads come only from where results live): a public https address, or the
+ * credential's own origin (scheme, host and port: another port of the same host is another
+ * origin). `allowPrivate` lets a self-hosted setup reach any http(s) host. The one rule for every
+ * fetch; each redirect hop is judged by it again.
+ */
+export function fetchRefusal(url: string, ownOrigin: string | undefined, allowPrivate = false): string | undefined {
+	const parsed = parseUrl(url);
+	if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.hostname === '') return 'only http and https URLs are fetched';
+	if (ownOrigin !== undefined && parsed.origin === ownOrigin) return undefined;
+	if (allowPrivate || !isPrivateOrInsecureUrl(url)) return undefined;
+	return `${parsed.protocol}//${parsed.host} is neither a public https address nor the credential's own origin`;
+}
+
 /** Single-label names and the reserved internal suffixes resolve only inside a network. */
 function isInternalName(host: string): boolean {
 	if (!host.includes('.')) return true;

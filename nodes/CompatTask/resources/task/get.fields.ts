@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { allowPrivateHostsField } from '../../../shared/fields/wait';
 import { taskIdField } from './task-id';
 
 const show = { resource: ['task'], operation: ['get'] };
@@ -22,4 +23,5 @@ export const properties: INodeProperties[] = [
 		required: true,
 		displayOptions: { show: { ...show, download: [true] } },
 	},
+	allowPrivateHostsField({ show: { ...show, download: [true] } }),
 ];

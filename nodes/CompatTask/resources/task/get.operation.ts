@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../../shared/binary';
+import { readDownloadFields } from '../../../shared/fields/wait';
 import { asNodeError, errorItem } from '../../../shared/item-loop';
 import { compatTasks } from '../../../shared/tasks';
 import { resultLinkExpiry } from '../../../shared/tasks/compat';
@@ -39,6 +40,7 @@ async function getOne(ctx: IExecuteFunctions, itemIndex: number): Promise<Pick<I
 			description: 'A result link lives 24 hours after the task completes. Nothing was downloaded: create the task again for a new video.',
 		});
 	}
-	const property = ctx.getNodeParameter('binaryProperty', itemIndex, 'data') as string;
-	return { json, binary: { [property]: await downloadToBinary(ctx, url, `${id}.mp4`, { expect: 'video' }) } };
+	const { binaryProperty, allowPrivateHosts } = readDownloadFields((name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback));
+	const file = await downloadToBinary(ctx, url, `${id}.mp4`, { expect: 'video', service: 'compat', allowPrivateHosts });
+	return { json, binary: { [binaryProperty]: file } };
 }

@@ -1,0 +1,18 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { Service } from '../api-errors';
+import { parseUrl } from '../rules/urls';
+import { CREDENTIAL } from '../transport';
+
+/**
+ * The origin (scheme, host and port) of the node's credential for `service`: the service serves
+ * its own files there (the emulator does, on 127.0.0.1). Undefined when the node has no such credential.
+ */
+export async function credentialOrigin(ctx: Pick<IExecuteFunctions, 'getCredentials'>, service: Service, itemIndex?: number): Promise<string | undefined> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL[service], itemIndex);
+		return parseUrl(String(credentials.baseUrl ?? ''))?.origin;
+	} catch {
+		return undefined;
+	}
+}
