@@ -226,9 +226,10 @@ export async function executeWorkflows(workflowIds, { userFolder, n8n, concurren
 }
 
 /**
- * Starts `n8n start` in the background and waits until GET /healthz/readiness answers 200
- * (only then are the REST routes up: while migrations run, every other path answers
- * 200 "n8n is starting up. Please wait", so /healthz or /rest/* are no ready signal).
+ * Starts `n8n start` in the background and waits until GET /healthz/readiness answers 200 and the
+ * REST routes are mounted (while migrations run, every other path answers 200 "n8n is starting up.
+ * Please wait", so /healthz alone is no ready signal; n8n 1.x answers readiness before it mounts
+ * /rest/*, which answer 404 until then).
  * Listens on 127.0.0.1:<port> (a free one unless given); call stop() when done.
  * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, port?: number, env?: Record<string, string|undefined>, timeoutMs?: number, onOutput?: (chunk: string) => void }} opts
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, port: number, baseUrl: string, output: () => string, stop: () => Promise<void> }>}
@@ -274,10 +275,7 @@ export async function startN8n({ userFolder, n8n = DEFAULT_N8N, port, env = {}, 
 		if (exited) {
 			throw new Error(`n8n start exited early (${exited.signal ?? exited.code}):\n${output.slice(-4000)}`);
 		}
-		try {
-			const res = await fetch(`${baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
-			if (res.status === 200) break;
-		} catch {}
+		if (await isReady(baseUrl)) break;
 		if (Date.now() > deadline) {
 			await stop();
 			throw new Error(`n8n start not ready after ${timeoutMs} ms:\n${output.slice(-4000)}`);
@@ -285,6 +283,15 @@ export async function startN8n({ userFolder, n8n = DEFAULT_N8N, port, env = {}, 
 		await new Promise((r) => setTimeout(r, 250));
 	}
 	return { child, port, baseUrl, output: () => output, stop };
+}
+
+async function isReady(baseUrl) {
+	const status = async (urlPath) => (await fetch(`${baseUrl}${urlPath}`, { signal: AbortSignal.timeout(2_000) })).status;
+	try {
+		return (await status('/healthz/readiness')) === 200 && (await status('/rest/settings')) !== 404;
+	} catch {
+		return false;
+	}
 }
 
 function assertInstalled(n8n) {
