@@ -188,7 +188,9 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 				`${`${fmt(r.spent)} credits`.padStart(13)}  ${count(r.summary.files.length, 'file').padStart(8)}`,
 		);
 	}
-	if (files > 0) log(`Files are in n8n's binary data store: ${rel(path.join(userFolder, '.n8n', 'storage'))}`);
+	if (results.some((r) => r.summary.files.some((f) => f.path))) {
+		log(`Files are in n8n's binary data store: ${rel(path.join(userFolder, '.n8n', 'storage'))}`);
+	}
 	log(failed.length === 0 ? 'All example workflows succeeded.' : `${failed.length} workflow(s) failed.`);
 	return failed.length === 0 ? 0 : 1;
 }
