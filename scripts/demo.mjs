@@ -188,8 +188,11 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 				`${`${fmt(r.spent)} credits`.padStart(13)}  ${count(r.summary.files.length, 'file').padStart(8)}`,
 		);
 	}
-	if (results.some((r) => r.summary.files.some((f) => f.path))) {
-		log(`Files are in n8n's binary data store: ${rel(path.join(userFolder, '.n8n', 'storage'))}`);
+	// the store's folder: `storage` on n8n 2.x, `binaryData` on 1.x; none when n8n kept them in memory
+	const stored = results.flatMap((r) => r.summary.files).find((f) => f.path);
+	if (stored) {
+		const n8nDir = path.join(userFolder, '.n8n');
+		log(`Files are in n8n's binary data store: ${rel(path.join(n8nDir, path.relative(n8nDir, stored.path).split(path.sep)[0]))}`);
 	}
 	log(failed.length === 0 ? 'All example workflows succeeded.' : `${failed.length} workflow(s) failed.`);
 	return failed.length === 0 ? 0 : 1;
