@@ -1,10 +1,11 @@
 // First: sets n8n-core's environment before n8n-core is loaded by the imports below.
 import { harnessReady } from './environment';
 
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks } from 'n8n-core';
 
 import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper } from './credentials-helper';
+import { startRun } from './engine';
 import { nodeTypes } from './index';
 import { loadPackageCredentials } from './package-types';
 import { CredentialTypeRegistry } from './registry';
@@ -33,6 +34,6 @@ export async function startWorkflow(workflowJson: WorkflowJson, options: RunOpti
 	const hooks = new ExecutionLifecycleHooks('manual', `cancellable-${++started}`, asWorkflowBase(workflow));
 	const credentials = new HarnessCredentialsHelper(credentialTypes, options.credentials);
 	const additionalData = buildAdditionalData(credentials, hooks);
-	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow });
+	const execution = startRun(additionalData, workflow);
 	return { cancel: () => execution.cancel(), result: execution.then((run) => toRunResult(run, workflow, credentials.reads)) };
 }

@@ -1,10 +1,11 @@
 // First: sets n8n-core's environment before n8n-core is loaded by the imports below.
 import { harnessReady } from './environment';
 
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks } from 'n8n-core';
 
 import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper } from './credentials-helper';
+import { startRun } from './engine';
 import { loadPackageCredentials, loadPackageNodes } from './package-types';
 import { CredentialTypeRegistry, NodeTypeRegistry } from './registry';
 import { toRunResult } from './run-result';
@@ -58,7 +59,7 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	const hooks = new ExecutionLifecycleHooks('manual', String(++executions), asWorkflowBase(workflow));
 	const helper = new HarnessCredentialsHelper(credentials, options.credentials);
 	const additionalData = buildAdditionalData(helper, hooks);
-	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow });
+	const execution = startRun(additionalData, workflow);
 	const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => execution.cancel(), options.cancelAfterMs);
 	try {
 		return toRunResult(await execution, workflow, helper.reads);

@@ -6,6 +6,7 @@ import type { IRun, IRunExecutionData } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper } from './credentials-helper';
+import { startRun } from './engine';
 import { toRunResult } from './run-result';
 import type { RunOptions, RunResult, WorkflowJson } from './types';
 import { serveJson } from './json-server';
@@ -52,7 +53,7 @@ export async function runUntilWaiting(json: WorkflowJson, options: WaitingOption
 	await harnessReady();
 	const executionId = `waiting-${++executions}`;
 	const context = contextFor(json, executionId, options);
-	const run = await new WorkflowExecute(context.additionalData, 'manual').run({ workflow: context.workflow });
+	const run = await startRun(context.additionalData, context.workflow);
 	return waitingOf(executionId, run, context);
 }
 
