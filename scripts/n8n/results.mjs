@@ -189,7 +189,7 @@ function estimateNote(task) {
 
 function describeFile(file, rel) {
 	const size = typeof file.bytes === 'number' ? `${file.bytes.toLocaleString('en-US')} bytes` : (file.fileSize ?? '? bytes');
-	const where = file.inMemory ? '(in memory: n8n\'s default binary mode)' : rel(file.path);
+	const where = file.inMemory ? "(in the run data: n8n 1.x's default binary mode)" : rel(file.path);
 	return `${file.fileName ?? file.property} (${file.mimeType ?? '?'}, ${size}) → ${where}${isEmptyFile(file) ? ' ✗ empty' : ''}`;
 }
 
