@@ -11,6 +11,7 @@ import type {
 import { cancelSignal, pause } from './abort';
 import { connectionError, redact, redirectError, spentRedirectError } from './api-errors';
 import type { Service } from './api-errors';
+import { compatBaseUrl, unifiedBaseUrl } from './base-url';
 import { fail, judge, noAnswer } from './http/judge';
 import type { Call, Outcome } from './http/judge';
 import { attemptClock, untilAborted } from './http/limits';
@@ -27,6 +28,11 @@ export const CREDENTIAL: Record<Service, string> = {
 	unified: 'unifiedGenerationApi',
 	compat: 'compatVideoApi',
 };
+
+/** The address a service's paths are appended to, from its credential's Base URL (see base-url.ts). */
+export function serviceBaseUrl(service: Service, credentials: ICredentialDataDecryptedObject): string {
+	return service === 'unified' ? unifiedBaseUrl(credentials.baseUrl) : compatBaseUrl(credentials.baseUrl);
+}
 
 /** Any n8n context that can make authenticated requests (execute, load options, hooks, webhooks). */
 export type ApiContext = IAllExecuteFunctions;
@@ -92,7 +98,7 @@ export async function apiRequest<T = IDataObject>(
 async function prepare(ctx: ApiContext, service: Service, request: ApiRequest): Promise<Exchange> {
 	const credentials = await ctx.getCredentials(CREDENTIAL[service], request.itemIndex);
 	const secret = String(credentials.apiKey ?? '');
-	const url = String(credentials.baseUrl ?? '').replace(/\/+$/, '') + request.path;
+	const url = serviceBaseUrl(service, credentials) + request.path;
 	try {
 		new URL(url);
 	} catch {
