@@ -29,7 +29,17 @@ export class GetCredits implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to also read the balance and markup rate of the Task-Compatible Video API (needs its credential)',
+					'Whether to also read the balance and markup rate of the Task-Compatible Video API. Needs a Task-Compatible Video API credential, chosen in the credential field that appears when this is on.',
+			},
+			{
+				// n8n fills in a credential by itself only while a node has none: the Unified one is already
+				// set when this switch shows the second field, so that field starts empty and needs a choice.
+				displayName:
+					'Choose your Task-Compatible Video API credential in the field above: n8n fills in only the first credential of a node by itself. Compat Task → Balance → Get reads this balance on its own.',
+				name: 'compatCredentialNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { includeCompatBalance: [true] } },
 			},
 		],
 	};

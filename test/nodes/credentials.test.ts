@@ -116,4 +116,12 @@ describe('Task-Compatible Video API credential: the root', () => {
 		});
 		expect(run.json('Get Credits')[0]).toMatchObject({ credits: 5, compatBalance: '120.0000' });
 	});
+
+	test('Get Credits with the compat balance on and no compat credential chosen names the credential as the editor does', async () => {
+		const node = packageNode('Get Credits', 'getCredits', { includeCompatBalance: true });
+		const run = await runWorkflow(chainWorkflow([node]), { credentials: { unifiedGenerationApi: { apiKey: KEY, baseUrl: emu.url } } });
+		expect(run.error?.message).toBe('Choose a Task-Compatible Video API credential on this node');
+		expect(run.error?.description).toContain('choose one in its credential field');
+		expect(JSON.stringify(run.error)).not.toContain('compatVideoApi');
+	});
 });

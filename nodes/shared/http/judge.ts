@@ -1,7 +1,7 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { connectionError, httpError, redact, serviceSaid } from '../api-errors';
-import type { Service } from '../api-errors';
+import type { Service, Subject } from '../api-errors';
 import { describeFailure, sentNothing, timedOutCode } from './failure';
 import { retryAfterMs, seconds } from './limits';
 import type { AttemptClock } from './limits';
@@ -19,6 +19,8 @@ export interface Call {
 	url: string;
 	/** Only a GET may be sent again: anything else could create and bill twice (DESIGN: Money). */
 	idempotent: boolean;
+	/** What the request names by id, so a 404 or 403 says which id to check. */
+	subject?: Subject;
 }
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -52,7 +54,7 @@ export function judge(call: Call, response: IN8nHttpFullResponse): Outcome {
 	return {
 		ok: false,
 		retryable: idempotent && RETRY_STATUSES.has(status),
-		error: httpError(node, service, status, response.body, itemIndex, secret),
+		error: httpError(node, service, status, response.body, itemIndex, secret, call.subject),
 		waitMs: retryAfterMs(response.headers?.['retry-after']),
 	};
 }
