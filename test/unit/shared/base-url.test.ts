@@ -1,4 +1,8 @@
+import { CompatVideoApi } from '../../../credentials/CompatVideoApi.credentials';
+import { UnifiedGenerationApi } from '../../../credentials/UnifiedGenerationApi.credentials';
+import { CREDENTIAL_NAME } from '../../../nodes/shared/api-errors';
 import { compatBaseUrl, unifiedBaseUrl } from '../../../nodes/shared/base-url';
+import { CREDENTIAL } from '../../../nodes/shared/transport';
 
 describe('the Base URL a credential holds → the address requests go to', () => {
 	test.each([
@@ -22,4 +26,12 @@ describe('the Base URL a credential holds → the address requests go to', () =>
 	])('Task-Compatible Video API (the root, nothing added): %j → %j', (given, sent) => {
 		expect(compatBaseUrl(given)).toBe(sent);
 	});
+});
+
+test('messages name each credential as the editor does: its display name', () => {
+	const credentials = { unified: new UnifiedGenerationApi(), compat: new CompatVideoApi() };
+	for (const service of ['unified', 'compat'] as const) {
+		expect(credentials[service].name).toBe(CREDENTIAL[service]);
+		expect(CREDENTIAL_NAME[service]).toBe(`${credentials[service].displayName} credential`);
+	}
 });
