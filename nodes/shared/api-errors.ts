@@ -146,13 +146,15 @@ export function connectionError(
 	reason: string,
 	itemIndex?: number,
 	message = 'Could not reach the service',
+	service?: Service,
 ): NodeApiError {
+	const credential = service ? CREDENTIAL_NAME[service] : 'credential';
 	return new NodeApiError(
 		node,
 		{ reason },
 		{
 			message,
-			description: `${reason}. Check the Base URL in the credential and that the service is up, then retry.`,
+			description: `${reason}. Check the Base URL in the ${credential} and that the service is up, then retry.`,
 			itemIndex,
 		},
 	);

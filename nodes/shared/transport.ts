@@ -129,7 +129,7 @@ async function prepare(ctx: ApiContext, service: Service, request: ApiRequest): 
 		new URL(url);
 	} catch {
 		const reason = redact(`"${url}" is not a valid URL. Nothing was sent`, secret);
-		throw connectionError(ctx.getNode(), reason, request.itemIndex, 'The Base URL in the credential is not valid');
+		throw connectionError(ctx.getNode(), reason, request.itemIndex, `The Base URL in the ${CREDENTIAL_NAME[service]} is not valid`, service);
 	}
 	const cancel = cancelSignal(ctx as Partial<IExecuteFunctions>);
 	const { itemIndex } = request;

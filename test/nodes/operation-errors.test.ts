@@ -4,7 +4,7 @@ import type { RunningEmulator } from '../emulator';
 import { addAccount, KEY, startFast, submit } from '../emulator/test-helpers';
 import { runWorkflow } from '../harness';
 import { emulatorCredentials } from '../helpers/nodes';
-import { chainWorkflow, packageNode } from '../helpers/workflow';
+import { chainWorkflow, COMPAT_CREDENTIAL, packageNode, UNIFIED_CREDENTIAL } from '../helpers/workflow';
 import type { StepNode } from '../helpers/workflow';
 import { byId, compatNode } from './compat-helpers';
 
@@ -99,3 +99,18 @@ describe('a 403 and a 401 name the id or the credential', () => {
 		expect(message).toBe('Authorization failed (HTTP 401): check the API key in the Task-Compatible Video API credential');
 	});
 });
+
+describe('a Base URL that is not an address, or where nothing answers, names its credential', () => {
+	test('an invalid Base URL: the Unified Generation API credential\'s, before anything is sent', async () => {
+		const { message } = await errorOf(packageNode('Get Credits', 'getCredits', {}), { baseUrls: { unified: 'emulator on 8787' } });
+		expect(message).toBe('The Base URL in the Unified Generation API credential is not valid');
+	});
+
+	test('nothing listening: Get Credits\' compat read names the Task-Compatible Video API credential, not the other one', async () => {
+		const node = packageNode('Get Credits', 'getCredits', { includeCompatBalance: true }, { credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL } });
+		const { message, description } = await errorOf(node, { baseUrls: { compat: 'http://127.0.0.1:9' } });
+		expect(message).toBe('Could not reach the service');
+		expect(description).toContain('Check the Base URL in the Task-Compatible Video API credential and that the service is up');
+	}, 30_000);
+});
+

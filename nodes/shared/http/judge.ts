@@ -33,9 +33,9 @@ export function noAnswer(call: Call, clock: AttemptClock, error: unknown): Outco
 	if (clock.stopped()) return fail(stoppedError(node, itemIndex, call.idempotent ? 'get' : 'other'));
 	const timedOut = clock.timedOut() || timedOutCode(error);
 	const reason = timedOut ? `No complete answer within ${seconds(clock.limitMs)}` : redact(describeFailure(error), call.secret);
-	if (call.idempotent) return { ok: false, retryable: true, error: connectionError(node, reason, itemIndex) };
+	if (call.idempotent) return { ok: false, retryable: true, error: connectionError(node, reason, itemIndex, undefined, call.service) };
 	if (!timedOut && sentNothing(error)) {
-		return fail(connectionError(node, reason, itemIndex, 'Could not reach the service: nothing was sent'));
+		return fail(connectionError(node, reason, itemIndex, 'Could not reach the service: nothing was sent', call.service));
 	}
 	const head = timedOut ? reason : 'The connection broke before the answer';
 	return fail(unconfirmedError(node, head, timedOut ? 'The request had been sent' : reason, itemIndex));
@@ -68,7 +68,7 @@ function parseBody(call: Call, body: unknown): Outcome {
 	} catch {
 		const reason = 'The response body is not valid JSON';
 		if (!call.idempotent) return fail(unconfirmedError(node, 'The answer was unreadable', reason, itemIndex));
-		const error = connectionError(node, reason, itemIndex, 'The service sent an unreadable answer');
+		const error = connectionError(node, reason, itemIndex, 'The service sent an unreadable answer', call.service);
 		return { ok: false, retryable: true, error };
 	}
 }

@@ -34,7 +34,7 @@ export async function downloadTemplate(ctx: IExecuteFunctions, itemIndex: number
 		}) as Promise<IN8nHttpFullResponse>;
 		response = await untilAborted(request, clock.signal);
 	} catch (error) {
-		throw connectionError(ctx.getNode(), describeFailure(error), itemIndex);
+		throw connectionError(ctx.getNode(), describeFailure(error), itemIndex, undefined, 'compat');
 	}
 	const bytes = Buffer.from(response.body as ArrayBuffer);
 	if (response.statusCode < 200 || response.statusCode >= 300) {
