@@ -1,12 +1,15 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
+
 export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Get Credits',
 		name: 'getCredits',
 		icon: { light: 'file:../../icons/getCredits.svg', dark: 'file:../../icons/getCredits.dark.svg' },
 		group: ['input'],
+		documentationUrl: readmeSection('get-credits'),
 		version: 1,
 		subtitle: 'Credit balance',
 		description: 'Read the credit balance of the Unified Generation API, and optionally the Task-Compatible Video API balance',

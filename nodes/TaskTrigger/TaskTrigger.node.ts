@@ -2,6 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { forgetDeliveries } from '../shared/callback/dedupe';
+import { readmeSection } from '../shared/docs';
 
 import { triggerProperties } from './properties';
 import { requireSecret } from './settings';
@@ -14,6 +15,7 @@ export class TaskTrigger implements INodeType {
 		name: 'taskTrigger',
 		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
 		group: ['trigger'],
+		documentationUrl: readmeSection('task-finished-trigger'),
 		version: 1,
 		subtitle: '={{ "on " + $parameter["events"].join(" or ") }}',
 		description: 'Starts the workflow when a generation or upscale task finishes and the service calls back',

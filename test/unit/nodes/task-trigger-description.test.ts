@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { CompatVideoApi } from '../../../credentials/CompatVideoApi.credentials';
 import { UnifiedGenerationApi } from '../../../credentials/UnifiedGenerationApi.credentials';
+import { GetCredits } from '../../../nodes/GetCredits/GetCredits.node';
 import { TaskTrigger } from '../../../nodes/TaskTrigger/TaskTrigger.node';
 import { visibleFields } from '../../helpers/visible-fields';
 
@@ -48,8 +49,10 @@ describe("Docs links open the README section of that credential or node", () => 
 	test.each([
 		['the Unified Generation API credential', new UnifiedGenerationApi().documentationUrl, 'unified-generation-api-credential'],
 		['the Task-Compatible Video API credential', new CompatVideoApi().documentationUrl, 'task-compatible-video-api-credential'],
-		['the Task Finished Trigger', codex('TaskTrigger').resources.primaryDocumentation[0].url, 'task-finished-trigger'],
-		['Get Credits', codex('GetCredits').resources.primaryDocumentation[0].url, 'get-credits'],
+		['the Task Finished Trigger', description.documentationUrl, 'task-finished-trigger'],
+		['the Task Finished Trigger (codex)', codex('TaskTrigger').resources.primaryDocumentation[0].url, 'task-finished-trigger'],
+		['Get Credits', new GetCredits().description.documentationUrl, 'get-credits'],
+		['Get Credits (codex)', codex('GetCredits').resources.primaryDocumentation[0].url, 'get-credits'],
 	])('%s → %s', (_, url, anchor) => {
 		expect(url).toBe(`${repository}#${anchor}`);
 		expect(readmeAnchors()).toContain(anchor);
