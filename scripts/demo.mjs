@@ -20,7 +20,7 @@ import { DEMO_KEY, isPortFree, startEmulatorProcess } from './lib/emulator-proce
 import { createProgress } from './lib/progress.mjs';
 import { packPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
-import { DEMO_OWNER, emulatorCredentials, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
+import { DEMO_OWNER, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
 import { CACHE_DIR, DEMO_USER_FOLDER, N8N_VERSION, REPO_ROOT } from './n8n/paths.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
 import { executeWorkflow, freePort, startN8n } from './n8n/run.mjs';
@@ -252,6 +252,7 @@ async function serveEditor(opts, emulator, workflows) {
  * the values of the credentials the demo imported, so the banner and the import cannot disagree.
  */
 async function credentialLines(session, emulatorUrl) {
+	const { emulatorCredentials } = await import('./n8n/instance.mjs');
 	const types = (await session.request('GET', '/types/credentials.json')).json ?? [];
 	const imported = emulatorCredentials(emulatorUrl);
 	const shown = imported.map((c) => ({ ...c, typeName: types.find((t) => t.name === c.type)?.displayName ?? c.type }));

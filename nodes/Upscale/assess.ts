@@ -16,7 +16,7 @@ import { CODES, validateUpscaleSource } from '../shared/rules';
 import type { MediaFact } from '../shared/rules';
 import { isPrivateOrInsecureUrl, parseUrl } from '../shared/rules/urls';
 import type { UpscaleRequest } from '../shared/tasks';
-import { readCredentials } from '../shared/transport';
+import { CREDENTIAL } from '../shared/transport';
 import { assetIdOf } from './source';
 
 /** Sources read at once. */
@@ -55,7 +55,7 @@ export async function assessSources(ctx: IExecuteFunctions, ready: Array<ReadyIt
 }
 
 async function serviceHost(ctx: IExecuteFunctions): Promise<string | undefined> {
-	const credentials = await readCredentials(ctx, 'unified');
+	const credentials = await ctx.getCredentials(CREDENTIAL.unified);
 	return parseUrl(String(credentials.baseUrl ?? ''))?.hostname;
 }
 
