@@ -240,8 +240,7 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 			`                password: ${DEMO_OWNER.password}`,
 			'',
 			`  Nodes:        ${ours.map((n) => n.displayName).join(', ')} (search "${ours[0].displayName}" on the canvas)`,
-			'  Credentials:  "Unified Generation API (emulator)", "Task-Compatible Video API (emulator)"',
-			`                → ${emulator.url} (key ${DEMO_KEY})`,
+			...(await credentialLines(session, emulator.url)),
 			'  Workflows:    ' + workflows.map((w) => w.name).join('\n                '),
 			'                (open one and click "Execute workflow")',
 			'                Every start imports them again: your edits to them are lost.',
@@ -264,6 +263,27 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 			shutdown(1).then(() => resolve(1));
 		});
 	});
+}
+
+/**
+ * What to paste into each credential type (by the name n8n shows for it) to reach the emulator:
+ * the values of the credentials the demo imported, so the banner and the import cannot disagree.
+ */
+async function credentialLines(session, emulatorUrl) {
+	const { emulatorCredentials } = await import('./n8n/instance.mjs');
+	const types = (await session.request('GET', '/types/credentials.json')).json ?? [];
+	const imported = emulatorCredentials(emulatorUrl);
+	const shown = imported.map((c) => ({ ...c, typeName: types.find((t) => t.name === c.type)?.displayName ?? c.type }));
+	const width = Math.max(...shown.map((c) => c.typeName.length)) + 2;
+	const indent = ' '.repeat(16);
+	return [
+		`  Credentials:  ${imported.map((c) => `"${c.name}"`).join(', ')} are imported.`,
+		`${indent}To create your own (a node's credential list → Create new credential), paste:`,
+		...shown.flatMap((c) => [
+			`${indent}${c.typeName.padEnd(width)}Base URL  ${c.data.baseUrl}`,
+			`${indent}${' '.repeat(width)}API Key   ${c.data.apiKey}`,
+		]),
+	];
 }
 
 /** Runs a command with its output captured; on failure the output is shown. */

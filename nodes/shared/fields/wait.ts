@@ -79,6 +79,7 @@ export function downloadProperties(displayOptions?: IDisplayOptions): INodePrope
 			type: 'string',
 			default: 'data',
 			required: true,
+			description: 'The binary field the first result file goes into',
 			hint: 'The name of the binary field; a task with several files also gets <field>_1, <field>_2, ...',
 			displayOptions: withShow(displayOptions, { download: [true] }),
 		},
