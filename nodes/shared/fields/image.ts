@@ -49,8 +49,9 @@ function urlsField(model: ImageModel): INodeProperties {
 		displayName: 'Reference Image URLs',
 		name: P.urls,
 		type: 'string',
-		typeOptions: { rows: 3 },
+		typeOptions: { rows: 4 },
 		default: '',
+		placeholder: 'https://example.com/1.png\nhttps://example.com/2.png',
 		// Not required: the images may come from binary fields instead (the node says so when both are empty).
 		description: `1 to ${max} public https image URLs, one per line (or an expression giving an array); a comma is part of a URL, not a separator.${limits}`,
 		displayOptions: shownIn('imageToImage'),

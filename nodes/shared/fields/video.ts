@@ -104,13 +104,22 @@ function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): strin
 
 type FrameName = typeof P.firstFrameUrl | typeof P.lastFrameUrl;
 
+/** The URL fields' display names, also used by the node's messages about them. */
+export const URL_FIELD_LABELS: Record<FrameName | MediaArrayName, string> = {
+	firstFrameUrl: 'First Frame Image URL',
+	lastFrameUrl: 'Last Frame Image URL',
+	urls: 'Reference Image URLs',
+	videoUrls: 'Video URLs',
+	audioUrls: 'Reference Audio URLs',
+};
+
 const frameModes = (name: FrameName): VideoNodeMode[] => (name === P.firstFrameUrl ? ['firstFrame', 'keyframes'] : ['keyframes']);
 
 /** Not required: the frame may come from binary data instead (the node says so when both are empty). */
 function frameField(model: VideoModel, name: FrameName): INodeProperties {
 	const first = name === P.firstFrameUrl;
 	return {
-		displayName: first ? 'First Frame Image URL' : 'Last Frame Image URL',
+		displayName: URL_FIELD_LABELS[name],
 		name,
 		type: 'string',
 		default: '',
@@ -149,24 +158,22 @@ function binaryMediaField(media: keyof typeof BINARY_MEDIA, modes: VideoNodeMode
 	};
 }
 
-const LIST_LABELS: Record<MediaArrayName, { title: string; kind: 'images' | 'videos' | 'audios' }> = {
-	urls: { title: 'Reference Image URLs', kind: 'images' },
-	videoUrls: { title: 'Video URLs', kind: 'videos' },
-	audioUrls: { title: 'Reference Audio URLs', kind: 'audios' },
-};
+const LIST_KINDS: Record<MediaArrayName, 'images' | 'videos' | 'audios'> = { urls: 'images', videoUrls: 'videos', audioUrls: 'audios' };
 
 const listModes = (model: VideoModel, name: MediaArrayName) => ARRAY_MODES.filter((mode) => model.references.modes[mode][name].max > 0);
 
 function mediaListField(model: VideoModel, name: MediaArrayName): INodeProperties | undefined {
 	const modes = listModes(model, name);
 	if (modes.length === 0) return undefined;
-	const { title, kind } = LIST_LABELS[name];
+	const kind = LIST_KINDS[name];
 	const source = name === P.videoUrls ? ' For Edit and Extend the first video is the source (Video 1).' : '';
 	return {
-		displayName: title,
+		displayName: URL_FIELD_LABELS[name],
 		name,
 		type: 'string',
+		typeOptions: { rows: 4 },
 		default: '',
+		placeholder: 'https://example.com/1.png\nhttps://example.com/2.png',
 		description: `Up to ${model.references[kind].max}, one per line (or an expression giving an array); a comma is part of a URL, not a separator: ${urlHint(model, kind)}.${source}`,
 		displayOptions: shownIn(modes),
 	};
