@@ -11,8 +11,10 @@ import type {
 } from 'n8n-workflow';
 
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
+import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
+import { pickedSubtitle } from '../shared/fields/subtitle';
 import { upscaleProperties } from './fields';
 
 export class Upscale implements INodeType {
@@ -22,7 +24,7 @@ export class Upscale implements INodeType {
 		icon: { light: 'file:../../icons/upscale.svg', dark: 'file:../../icons/upscale.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ "to " + $parameter["targetResolution"] }}',
+		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], 'to '),
 		description: 'Create standalone video upscaling tasks with the Unified Generation API',
 		defaults: { name: 'Upscale Video' },
 		usableAsTool: true,
@@ -30,6 +32,7 @@ export class Upscale implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
+		hints: [returnAtOnceHint('upscale')],
 		properties: [...upscaleProperties, batchOptions(), ...completionProperties({ callback: true })],
 	};
 

@@ -18,12 +18,13 @@ const OPERATION: INodeProperties = {
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
+	// The main action first: the node picker lists actions in this order.
 	options: [
 		{
-			name: 'Get Draft/Final Relations',
-			value: 'relations',
-			action: 'Get draft and final relations',
-			description: 'List the finals of a draft order, or the source draft of a final',
+			name: 'Wait for Tasks',
+			value: 'wait',
+			action: 'Wait for tasks',
+			description: 'Poll every item\'s task together until it completes, fails or times out',
 		},
 		{
 			name: 'Get Task',
@@ -32,10 +33,10 @@ const OPERATION: INodeProperties = {
 			description: 'Read the current state of each task once',
 		},
 		{
-			name: 'Wait for Tasks',
-			value: 'wait',
-			action: 'Wait for tasks',
-			description: 'Poll every item\'s task together until it completes, fails or times out',
+			name: 'Get Draft/Final Relations',
+			value: 'relations',
+			action: 'Get draft and final relations',
+			description: 'List the finals of a draft order, or the source draft of a final',
 		},
 	],
 	default: 'wait',

@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
  * Selectors built per model share a name: their options are merged. An unknown value (a newer
  * workflow, an expression) shows as it is.
  */
-export function pickedSubtitle(properties: INodeProperties[], names: string[]): string {
+export function pickedSubtitle(properties: INodeProperties[], names: string[], prefix = ''): string {
 	const parts = names.map((name) => {
 		const options = properties
 			.filter((property) => property.name === name)
@@ -14,5 +14,5 @@ export function pickedSubtitle(properties: INodeProperties[], names: string[]): 
 		const labels = Object.fromEntries(options.map((option) => [String(option.value), option.name]));
 		return `(${JSON.stringify(labels)}[$parameter["${name}"]] || $parameter["${name}"])`;
 	});
-	return `={{ [${parts.join(', ')}].join(" · ") }}`;
+	return `={{ ${prefix ? `${JSON.stringify(prefix)} + ` : ''}[${parts.join(', ')}].join(" · ") }}`;
 }

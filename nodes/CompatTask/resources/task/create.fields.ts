@@ -3,6 +3,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { COMPAT } from '../../../shared/catalog';
 import { completionProperties } from '../../../shared/fields/completion';
 import { batchOptions } from '../../../shared/fields/generation-options';
+import { newDefault } from '../../../shared/fields/versions';
 import { compatWaitFields } from '../../helpers/wait-fields';
 
 /** Media rows: type, source (URL / asset:// / Base64 data URI, or an image from a binary field) and role. */
@@ -147,17 +148,22 @@ const displayOptions = { show: { resource: ['task'], operation: ['create'] } };
 const batch = batchOptions();
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Model',
-		name: 'model',
-		type: 'options',
-		options: [
-			...COMPAT.models.map(({ name, value, description }) => ({ name: `${name} (${value})`, value, description })),
-			{ name: 'Other Model ID', value: 'custom', description: 'Any model ID the service accepts' },
-		],
-		default: 'custom',
-		displayOptions,
-	},
+	// A new node (version 2) starts on the catalog's first model, so its first run succeeds.
+	...newDefault(
+		{
+			displayName: 'Model',
+			name: 'model',
+			type: 'options',
+			options: [
+				...COMPAT.models.map(({ name, value, description }) => ({ name: `${name} (${value})`, value, description })),
+				{ name: 'Other Model ID', value: 'custom', description: 'Any model ID the service accepts' },
+			],
+			default: 'custom',
+			description: 'The video model; Other Model ID sends any model ID you type',
+			displayOptions,
+		},
+		COMPAT.models[0].value,
+	),
 	{
 		displayName: 'Model ID',
 		name: 'customModel',
@@ -165,6 +171,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. video-2-0-260128',
+		description: 'The model ID as the service names it',
 		displayOptions: { show: { ...displayOptions.show, model: ['custom'] } },
 	},
 	{
