@@ -6,7 +6,7 @@ import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { videoProperties } from '../shared/fields/video';
-import { videoOptions } from '../shared/fields/video-options';
+import { videoOptionsByVersion } from '../shared/fields/video-options';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
@@ -28,7 +28,7 @@ export class CreateVideo implements INodeType {
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
 		hints: [returnAtOnceHint('generation')],
-		properties: [...videoProperties(), videoOptions(), batchOptions(), ...completionProperties({ callback: true, waitInVersion2: true }), simplifyField()],
+		properties: [...videoProperties(), ...videoOptionsByVersion(), batchOptions(), ...completionProperties({ callback: true, waitInVersion2: true }), simplifyField()],
 	};
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */

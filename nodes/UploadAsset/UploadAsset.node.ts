@@ -19,6 +19,7 @@ const OPERATIONS: Record<string, OperationLoader> = {
 const OPERATION: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
+	description: 'What to do with assets',
 	type: 'options',
 	noDataExpression: true,
 	options: [

@@ -16,6 +16,7 @@ const OPERATIONS: Record<string, OperationLoader> = {
 const OPERATION: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
+	description: 'What to do with tasks',
 	type: 'options',
 	noDataExpression: true,
 	// The main action first: the node picker lists actions in this order.

@@ -58,6 +58,7 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'For Model',
 		name: 'forModel',
+		description: 'Which model the asset is for: an alt-family model takes its upload at once by https URL; the sd family and upscaling take a reviewed asset',
 		type: 'options',
 		options: [
 			...ASSETS.altUploadModels.map((alias) => ({ name: alias, value: alias, description: `An ${alias} upload: ACTIVE at once, its https URL goes into that family's inputs` })),

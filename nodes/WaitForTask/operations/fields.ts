@@ -21,6 +21,7 @@ export function taskFields(operations: string[]): INodeProperties[] {
 		{
 			displayName: 'Task Type',
 			name: 'taskType',
+			description: 'Which kind of task the IDs belong to: a video or image generation, or a standalone upscale',
 			type: 'options',
 			noDataExpression: true,
 			options: [

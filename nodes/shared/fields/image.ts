@@ -25,7 +25,7 @@ export function imageProperties(): INodeProperties[] {
 		modeSelector(IMAGE_MODES.map((mode) => ({ value: mode, ...IMAGE_MODE_LABELS[mode] })), 'textToImage', {
 			description: 'Text to Image, or Image to Image to edit or combine reference images',
 		}),
-		promptProperty('What the image shows; for Image to Image, how to change the reference images', { required: true }),
+		promptProperty('What the image shows; for Image to Image, how to change the reference images', 'e.g. A watercolor fox in a snowy forest, soft morning light', { required: true }),
 		...perModel(IMAGE_MODELS, urlsField),
 		imageBinariesField(),
 		...perModel(IMAGE_MODELS, qualityField),

@@ -12,6 +12,7 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
+		description: 'What to do with assets',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['asset'] } },

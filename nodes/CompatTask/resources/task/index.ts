@@ -11,6 +11,7 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
+		description: 'What to do with video tasks',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['task'] } },
