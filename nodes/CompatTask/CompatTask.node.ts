@@ -9,6 +9,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
@@ -77,6 +78,7 @@ export class CompatTask implements INodeType {
 		name: 'compatTask',
 		icon: { light: 'file:../../icons/compatTask.svg', dark: 'file:../../icons/compatTask.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('compat-task'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(PROPERTIES, ['resource', 'operation']),

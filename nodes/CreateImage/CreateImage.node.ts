@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
@@ -16,6 +17,7 @@ export class CreateImage implements INodeType {
 		name: 'createImage',
 		icon: { light: 'file:../../icons/createImage.svg', dark: 'file:../../icons/createImage.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('create-image'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode']),

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
@@ -17,6 +18,7 @@ export class CreateVideo implements INodeType {
 		name: 'createVideo',
 		icon: { light: 'file:../../icons/createVideo.svg', dark: 'file:../../icons/createVideo.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('create-video'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode']),

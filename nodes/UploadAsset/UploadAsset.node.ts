@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/operations';
@@ -42,6 +43,7 @@ export class UploadAsset implements INodeType {
 		name: 'uploadAsset',
 		icon: { light: 'file:../../icons/uploadAsset.svg', dark: 'file:../../icons/uploadAsset.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('upload-asset'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle([OPERATION], ['operation']),

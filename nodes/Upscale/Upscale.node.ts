@@ -10,6 +10,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
@@ -23,6 +24,7 @@ export class Upscale implements INodeType {
 		name: 'upscale',
 		icon: { light: 'file:../../icons/upscale.svg', dark: 'file:../../icons/upscale.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('upscale-video'),
 		version: 1,
 		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], 'to '),
 		description: 'Create standalone video upscaling tasks with the Unified Generation API',

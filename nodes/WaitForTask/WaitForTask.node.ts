@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import type { OperationLoader } from '../shared/operations';
 import { runOperation } from '../shared/operations';
@@ -49,6 +50,7 @@ export class WaitForTask implements INodeType {
 		name: 'waitForTask',
 		icon: { light: 'file:../../icons/waitForTask.svg', dark: 'file:../../icons/waitForTask.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('wait-for-task'),
 		version: 1,
 		subtitle: pickedSubtitle([OPERATION], ['operation']),
 		description: 'Wait for many generation or upscale tasks at once, read a task, or list draft/final relations',
