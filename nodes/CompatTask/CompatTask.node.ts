@@ -43,7 +43,7 @@ const OPERATIONS: Record<string, OperationLoader> = {
 };
 
 /** The Task operations whose items are tasks, so Simplify applies. */
-const SIMPLIFIED = ['create', 'get', 'wait'];
+const SIMPLIFIED = ['create', 'get', 'wait', 'list'];
 
 /** The main resource first: the node picker lists actions in this order. */
 const RESOURCE: INodeProperties = {

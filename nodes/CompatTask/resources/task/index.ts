@@ -33,5 +33,5 @@ export const description: INodeProperties[] = [
 	...get.properties,
 	...list.properties,
 	...wait.properties,
-	simplifyField({ show: { resource: ['task'], operation: ['create', 'get', 'wait'] } }),
+	simplifyField({ show: { resource: ['task'], operation: ['create', 'get', 'wait', 'list'] } }),
 ];
