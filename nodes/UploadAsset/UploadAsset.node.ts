@@ -2,6 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { readmeSection } from '../shared/docs';
+import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/operations';
@@ -60,11 +61,16 @@ export class UploadAsset implements INodeType {
 			...operationFields.getStatus,
 			...operationFields.list,
 			...operationFields.waitForReview,
+			simplifyField(),
 		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0) as string);
+		const operation = this.getNodeParameter('operation', 0) as string;
+		const output = await runOperation(this, OPERATIONS, operation);
+		if (this.getNodeParameter('simplify', 0, false) !== true) return output;
+		const { ASSET_SIMPLE, simplifyAssetList, simplifyItem } = await import('../shared/output/simplify');
+		return output.map((items) => items.map((item) => (operation === 'list' ? simplifyAssetList(item) : simplifyItem(item, ASSET_SIMPLE))));
 	}
 }
 

@@ -77,4 +77,17 @@ describe('Simplify in workflows', () => {
 		expect(item).not.toHaveProperty('content');
 		expect(item).not.toHaveProperty('created_at');
 	});
+
+	test('Upload Asset version 2: createdAt as an ISO string, in a list\'s items too; version 1 keeps ms', async () => {
+		const upload = { operation: 'upload', source: 'url', url: 'https://example.com/cat.png', type: 'IMAGE' };
+		const v2 = await runSteps(emu, [packageNode('Upload Asset', 'uploadAsset', upload, { typeVersion: 2 })]);
+		expect(v2.json('Upload Asset')[0]).toMatchObject({ assetId: expect.anything(), createdAt: expect.stringMatching(ISO) });
+		const v1 = await runSteps(emu, [packageNode('Upload Asset', 'uploadAsset', upload)]);
+		expect(v1.json('Upload Asset')[0]).toMatchObject({ createdAt: expect.any(Number) });
+		const list = await runSteps(emu, [packageNode('Upload Asset', 'uploadAsset', { operation: 'list', returnAll: false, limit: 2 }, { typeVersion: 2 })]);
+		expect(list.json('Upload Asset')[0].items).toEqual([
+			expect.objectContaining({ createdAt: expect.stringMatching(ISO) }),
+			expect.objectContaining({ createdAt: expect.stringMatching(ISO) }),
+		]);
+	});
 });
