@@ -20,7 +20,7 @@ export class CreateImage implements INodeType {
 		documentationUrl: readmeSection('create-image'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
-		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode']),
+		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode'], { idsOnly: true }),
 		description:
 			'Generate images from a prompt, or edit reference images, with the Unified Generation API (seven models). One task per image; by default it waits for the image and downloads it.',
 		defaults: { name: 'Create Image' },

@@ -21,7 +21,7 @@ export class CreateVideo implements INodeType {
 		documentationUrl: readmeSection('create-video'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
-		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode']),
+		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode'], { idsOnly: true }),
 		description: 'Create video generation tasks with the Unified Generation API (six models, every mode)',
 		defaults: { name: 'Create Video' },
 		usableAsTool: true,

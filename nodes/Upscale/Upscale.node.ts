@@ -26,7 +26,7 @@ export class Upscale implements INodeType {
 		group: ['transform'],
 		documentationUrl: readmeSection('upscale-video'),
 		version: 1,
-		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], 'to '),
+		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], { prefix: 'to ', idsOnly: true }),
 		description: 'Create standalone video upscaling tasks with the Unified Generation API',
 		defaults: { name: 'Upscale Video' },
 		usableAsTool: true,

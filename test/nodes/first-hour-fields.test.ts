@@ -118,10 +118,12 @@ describe('the canvas and the picker', () => {
 	};
 
 	test.each([
-		[new CreateImage(), { model: 'gen-image-2.5-flare', generationMode: 'textToImage' }, /^.+\(gen-image-2\.5-flare\) · Text to Image$/],
+		[new CreateImage(), { model: 'gen-image-2.5-flare', generationMode: 'textToImage', waitForCompletion: 'wait' }, /^.+\(gen-image-2\.5-flare\) · Text to Image$/],
+		[new CreateVideo(), { model: 'sd2', generationMode: 'textToVideo', waitForCompletion: 'none' }, /^.+\(sd2\) · Text to Video · IDs only$/],
+		[new Upscale(), { targetResolution: '4k', waitForCompletion: 'none' }, /^to 4K · IDs only$/],
 		[new UploadAsset(), { operation: 'upload' }, /^Upload$/],
 		[new CompatTask(), { resource: 'task', operation: 'create' }, /^Task · Create$/],
-		[new Upscale(), { targetResolution: '2k' }, /^to 2K$/],
+		[new Upscale(), { targetResolution: '2k', waitForCompletion: 'wait' }, /^to 2K$/],
 		[new WaitForTask(), { operation: 'relations' }, /^Get Draft\/Final Relations$/],
 	])('%#: the subtitle shows display names, not raw values', (node, parameters, expected) => {
 		expect(subtitle(node, parameters)).toMatch(expected);
