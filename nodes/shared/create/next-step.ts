@@ -2,14 +2,15 @@ import type { IExecuteFunctions, INodeExecutionData, NodeHint } from 'n8n-workfl
 
 import type { TaskKind } from '../tasks';
 
-/** What to do with a task that was only created (Wait for Completion: Return at Once), by kind. */
-const NEXT_STEP: Record<TaskKind['name'], string> = {
-	generation:
-		'The task was created and is still running: to get the result, connect Wait For Task (Wait for Tasks), set Wait for Completion to Wait, or start a Task Trigger workflow from the Callback URL',
+/** How to get the result of a task that was only created (Wait for Completion: Return at Once), by kind. */
+const HOW: Record<TaskKind['name'], string> = {
+	generation: 'to get the result, connect Wait For Task (Wait for Tasks), set Wait for Completion to Wait, or start a Task Trigger workflow from the Callback URL',
 	upscale:
-		'The task was created and is still running: to get the result, connect Wait For Task (Wait for Tasks, task type Upscale), set Wait for Completion to Wait, or start a Task Trigger workflow from the Callback URL',
-	compat: 'The task was created and is still running: to get the video, connect Compat Task → Task → Wait, or set Wait for Completion to Wait',
+		'to get the result, connect Wait For Task (Wait for Tasks, task type Upscale), set Wait for Completion to Wait, or start a Task Trigger workflow from the Callback URL',
+	compat: 'to get the video, connect Compat Task → Task → Wait, or set Wait for Completion to Wait',
 };
+
+const afterRun = (kind: TaskKind['name']) => `The task was created and is still running: ${HOW[kind]}`;
 
 /**
  * Items that carry only ids say so: n8n's execution hint above the output (every version), and
@@ -19,7 +20,7 @@ const NEXT_STEP: Record<TaskKind['name'], string> = {
 export function withNextStep(ctx: IExecuteFunctions, kind: TaskKind<never>, items: INodeExecutionData[]): INodeExecutionData[] {
 	const created = (item: INodeExecutionData) => item.json.error === undefined && typeof item.json[kind.idField] === 'string';
 	if (!items.some(created)) return items;
-	const message = NEXT_STEP[kind.name];
+	const message = afterRun(kind.name);
 	const hints = (ctx as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>).addExecutionHints;
 	if (typeof hints === 'function') hints.call(ctx, { message, type: 'info', location: 'outputPane' });
 	if (ctx.getNode().typeVersion < 2) return items;
@@ -29,7 +30,7 @@ export function withNextStep(ctx: IExecuteFunctions, kind: TaskKind<never>, item
 /** The same advice on the node's panel before a run, while Return at Once is chosen. */
 export function returnAtOnceHint(kind: TaskKind['name'], condition = '$parameter.waitForCompletion === "none"'): NodeHint {
 	return {
-		message: NEXT_STEP[kind].replace('The task was created and is still running', 'Return at Once outputs only the task IDs'),
+		message: `Return at Once outputs only the task IDs: ${HOW[kind]}`,
 		type: 'info',
 		location: 'outputPane',
 		whenToDisplay: 'beforeExecution',
