@@ -20,6 +20,7 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
+			description: 'How often to check the tasks and how long to wait for them',
 			...shown,
 			options: [
 				{
