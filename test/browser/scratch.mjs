@@ -40,10 +40,12 @@ export async function addNode(page, name, { action } = {}) {
 	await page.locator(`${id('canvas-node-output-handle')} ${id('canvas-handle-plus')}`).last().click();
 	await pick(page, name);
 	const addButton = page.locator(id('node-creator')).getByText('Add to workflow', { exact: true });
+	// a node's actions are listed under it, as picker entries of their own
+	const actionItem = page.locator(PICKER_ITEM).filter({ hasText: exactly(action ?? name) }).last();
 	const ndv = page.locator(id('ndv'));
-	await addButton.or(ndv).or(page.locator(`${id('node-creator')} ${id('node-creator-action-item')}`)).first().waitFor(WAIT);
-	if (await addButton.isVisible()) await addButton.click();
-	if (action) await page.locator(id('node-creator')).getByText(action, { exact: true }).first().click();
+	await (action ? actionItem : addButton).or(ndv).first().waitFor(WAIT);
+	if (action && (await actionItem.isVisible())) await actionItem.click();
+	else if (await addButton.isVisible()) await addButton.click();
 	await ndv.waitFor(WAIT);
 }
 
@@ -99,7 +101,7 @@ export async function typeInto(page, parameter, text) {
 	const field = page.locator(`${id(`parameter-input-${parameter}`)} textarea, ${id(`parameter-input-${parameter}`)} input`).first();
 	await field.click();
 	await field.fill(text);
-	await page.locator(id('node-parameters')).locator(id('input-label')).first().click(); // leave the field: n8n keeps the value
+	await field.evaluate((element) => element.blur()); // leave the field, as a click elsewhere does
 }
 
 /**
@@ -111,7 +113,10 @@ export async function executeStep(page, { timeout = 120_000 } = {}) {
 	const output = page.locator(id('output-panel'));
 	const items = output.locator(id('ndv-items-count'));
 	const error = output.locator(`${id('node-error-message')}, ${id('node-error-description')}`);
-	await items.or(error).first().waitFor({ timeout });
+	// a node with a missing required field does not run: n8n says so in a toast
+	const refused = page.locator('.el-notification:visible', { hasText: /issue|problem/i });
+	await items.or(error).or(refused).first().waitFor({ timeout });
+	if (await refused.first().isVisible()) return { ok: false, error: (await refused.first().innerText()).trim() };
 	if (await error.first().isVisible()) return { ok: false, error: (await output.innerText()).trim().slice(0, 600) };
 	return { ok: true };
 }
