@@ -5,17 +5,18 @@
 // starts from a new workflow with no credential saved. Screenshots: test/browser/artifacts/scratch-*.
 // Run: npm run test:browser.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
 
 import { chromium } from 'playwright-core';
 
 import { ensureChromium } from '../../scripts/browser/chromium.mjs';
 import { emulatorCredentials } from '../../scripts/n8n/instance.mjs';
-import { choose, id, logIn, shot, shownValue } from './editor.mjs';
+import { ARTIFACTS_DIR, choose, id, logIn, shot, shownValue } from './editor.mjs';
 import { packageNodes } from './expected.mjs';
 import { startInstance } from './instance.mjs';
 import { emulatorFile, forgetCredentials } from './scratch-setup.mjs';
-import { addNode, addTrigger, createCredential, executeStep, newWorkflow, outputBinary, outputJson, typeInto } from './scratch.mjs';
+import { addNode, addTrigger, closeToasts, createCredential, executeStep, newWorkflow, outputBinary, outputJson, typeInto } from './scratch.mjs';
 
 const STEP = { timeout: 240_000 };
 const log = (line) => console.log(`[scratch] ${line}`);
@@ -94,6 +95,9 @@ test('Create Video from scratch: on its defaults with a prompt, it waits for the
 	assert.match(item.taskId, /^task_/);
 	assert.equal(item.status, 'COMPLETED');
 	await assertViewable('create-video');
+	// the README's picture of a first run (docs/refresh-pictures.mjs copies it into docs/)
+	await closeToasts(page);
+	await page.locator(id('ndv')).screenshot({ path: path.join(ARTIFACTS_DIR, 'docs-first-run.png') });
 });
 
 test('Create Image from scratch: on its defaults with a prompt, it waits for the task and shows the image', STEP, async () => {

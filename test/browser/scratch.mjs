@@ -148,3 +148,12 @@ export async function outputBinary(page) {
 		download: await output.locator(id('ndv-download-binary-data')).first().isVisible(),
 	};
 }
+
+/** Closes n8n's toasts ("Node executed successfully", …), which cover the panel's corner. */
+export async function closeToasts(page) {
+	const close = page.locator('.el-notification:visible .el-notification__closeBtn');
+	while ((await close.count()) > 0) {
+		await close.first().click();
+		await page.waitForTimeout(300); // the toast slides out
+	}
+}
