@@ -164,3 +164,17 @@ test('three URLs pasted one per line into Create Video reference images are sent
 	const [request] = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).slice(sent);
 	assert.deepEqual(request?.body?.inputs?.urls, urls);
 });
+
+test('three URLs run together on one line are refused before any task is created', STEP, async () => {
+	const urls = await Promise.all([1, 2, 3].map(() => emulatorFile(instance.emulator, 'image')));
+	await startWorkflow(named('createVideo'));
+	await choose(page, 'generationMode', 'Multi-Reference');
+	await typeInto(page, 'prompt', PROMPT);
+	await typeInto(page, 'urls', urls.join(''));
+	const sent = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length;
+	const run = await executeStep(page);
+	await shot(page, 'scratch-url-list-run-together');
+	assert.equal(run.ok, false, 'the run-together URLs were accepted');
+	assert.match(run.error, /Reference Image URLs|urls/, run.error);
+	assert.equal((await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length, sent, 'a task was created');
+});
