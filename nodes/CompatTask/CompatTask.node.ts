@@ -45,19 +45,18 @@ const OPERATIONS: Record<string, OperationLoader> = {
 /** The Task operations whose items are tasks, so Simplify applies. */
 const SIMPLIFIED = ['create', 'get', 'wait', 'list'];
 
-/** The main resource first: the node picker lists actions in this order. */
+/** Alphabetical, as n8n's Cloud rules require of five or more options; the default is the main one. */
 const RESOURCE: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items -- the main one first: the picker lists actions in this order
 	options: [
-		{ name: 'Task', value: 'task' },
 		{ name: 'Asset', value: 'asset' },
 		{ name: 'Asset Group', value: 'assetGroup' },
 		{ name: 'Asset Template', value: 'assetTemplate' },
 		{ name: 'Balance', value: 'balance' },
+		{ name: 'Task', value: 'task' },
 	],
 	default: 'task',
 	description: 'What to work with: video tasks, the assets (images, videos) they use, or the balance',

@@ -129,12 +129,15 @@ describe('the canvas and the picker', () => {
 		expect(subtitle(node, parameters)).toMatch(expected);
 	});
 
-	test('the main action is listed first', () => {
-		const first = (node: INodeType, name: string) =>
-			(node.description.properties.find((property) => property.name === name)?.options?.[0] as { value: string }).value;
+	// n8n's Cloud rules keep five or more options alphabetical: there the main action is the default.
+	test('the main action is listed first, or is the default where five or more options stay alphabetical', () => {
+		const property = (node: INodeType, name: string) => node.description.properties.find((each) => each.name === name);
+		const first = (node: INodeType, name: string) => (property(node, name)?.options?.[0] as { value: string }).value;
 		expect(first(new UploadAsset(), 'operation')).toBe('upload');
 		expect(first(new WaitForTask(), 'operation')).toBe('wait');
-		expect(first(new CompatTask(), 'resource')).toBe('task');
+		expect(property(new CompatTask(), 'resource')?.default).toBe('task');
+		const assetOperation = new CompatTask().description.properties.find((each) => each.name === 'operation' && each.displayOptions?.show?.resource?.includes('asset'));
+		expect(assetOperation?.default).toBe('create');
 	});
 });
 
