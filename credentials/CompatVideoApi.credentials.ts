@@ -6,6 +6,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { COMPAT_BASE_URL_EXPRESSION } from '../nodes/shared/base-url';
+
+import { refusedKeyRule } from './test-rules';
+
 export class CompatVideoApi implements ICredentialType {
 	name = 'compatVideoApi';
 
@@ -13,7 +17,8 @@ export class CompatVideoApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/compat.svg', dark: 'file:../icons/compat.dark.svg' };
 
-	documentationUrl = 'https://github.com/unified-generation/n8n-nodes-unified-generation#credentials';
+	// A literal (the n8n lint demands one): the same address as readmeSection() in nodes/shared/docs.ts.
+	documentationUrl = 'https://github.com/unified-generation/n8n-nodes-unified-generation#task-compatible-video-api-credential';
 
 	properties: INodeProperties[] = [
 		{
@@ -23,7 +28,8 @@ export class CompatVideoApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'Bearer key created in the admin console or the customer portal',
+			description:
+				'The key created in the admin console (customer detail page) or the customer portal (API Keys page); shown in full only once. It is sent as a Bearer token, only to the Base URL below.',
 		},
 		{
 			displayName: 'Base URL',
@@ -32,7 +38,8 @@ export class CompatVideoApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://example.com',
-			description: 'Root address of the service; its paths start with /v1/',
+			description:
+				'Root address of the Task-Compatible Video API, such as http://127.0.0.1:8787: just the host and port, without /v1 (its paths, /v1/…, are added to it)',
 		},
 	];
 
@@ -42,6 +49,17 @@ export class CompatVideoApi implements ICredentialType {
 	};
 
 	test: ICredentialTestRequest = {
-		request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: '/v1/me/balance' },
+		request: { baseURL: COMPAT_BASE_URL_EXPRESSION, url: '/v1/me/balance' },
+		rules: [
+			refusedKeyRule('Task-Compatible Video API'),
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Not found (HTTP 404): the Base URL does not lead to the Task-Compatible Video API. Give its root address, without /v1 (such as http://127.0.0.1:8787)',
+				},
+			},
+		],
 	};
 }

@@ -6,6 +6,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { UNIFIED_BASE_URL_EXPRESSION } from '../nodes/shared/base-url';
+
+import { refusedKeyRule } from './test-rules';
+
 export class UnifiedGenerationApi implements ICredentialType {
 	name = 'unifiedGenerationApi';
 
@@ -13,7 +17,8 @@ export class UnifiedGenerationApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/unified.svg', dark: 'file:../icons/unified.dark.svg' };
 
-	documentationUrl = 'https://github.com/unified-generation/n8n-nodes-unified-generation#credentials';
+	// A literal (the n8n lint demands one): the same address as readmeSection() in nodes/shared/docs.ts.
+	documentationUrl = 'https://github.com/unified-generation/n8n-nodes-unified-generation#unified-generation-api-credential';
 
 	properties: INodeProperties[] = [
 		{
@@ -23,7 +28,8 @@ export class UnifiedGenerationApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'Bearer key created in the account settings (shown only once at creation)',
+			description:
+				'The key created in the account settings of the Unified Generation API (shown only once, when it is created). It is sent as a Bearer token, only to the Base URL below.',
 		},
 		{
 			displayName: 'Base URL',
@@ -32,7 +38,8 @@ export class UnifiedGenerationApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://example.com/api/v1',
-			description: 'Address of the service, ending in /api/v1',
+			description:
+				'Address of the Unified Generation API, with or without its /api/v1 path: a bare address such as http://127.0.0.1:8787 gets /api/v1 added; any other path is used as given',
 		},
 	];
 
@@ -42,6 +49,17 @@ export class UnifiedGenerationApi implements ICredentialType {
 	};
 
 	test: ICredentialTestRequest = {
-		request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: '/account/credits' },
+		request: { baseURL: UNIFIED_BASE_URL_EXPRESSION, url: '/account/credits' },
+		rules: [
+			refusedKeyRule('Unified Generation API'),
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Not found (HTTP 404): the Base URL does not lead to the Unified Generation API. Give its address, ending in /api/v1 (or just its host and port, such as http://127.0.0.1:8787)',
+				},
+			},
+		],
 	};
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Refreshes the README's pictures: runs the browser suite (npm run test:browser), which saves them
-// as test/browser/artifacts/docs-*.png, and copies the three the README shows into docs/.
+// as test/browser/artifacts/docs-*.png, and copies the ones the README shows into docs/.
 //
 //   node docs/refresh-pictures.mjs
 //
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.join(here, '..', 'test', 'browser', 'artifacts');
-const PICTURES = ['create-video-models', 'batch-executed', 'binary-output'];
+const PICTURES = ['create-video-models', 'batch-executed', 'binary-output', 'first-run'];
 
 const started = Date.now();
 const suite = spawnSync('npm', ['run', 'test:browser'], { cwd: path.join(here, '..'), stdio: 'inherit' });

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// The one-command demo: `npm start` (editor) or `npm start -- --headless` (run the examples in n8n's CLI).
+// The one-command demo: `npm start` (editor) or `npm start -- --headless` (run the examples in n8n's CLI),
+// on n8n 2.x, or on n8n 1.x with `--n8n 1`.
 //
 //   1. builds the package (npm run build);
 //   2. starts the emulator of both services (account demo-key) on 127.0.0.1:8787 (or a free port);
-//   3. installs n8n (into .cache/n8n, the first time only) with the Node 24 it needs;
-//   4. packs this package and installs it into .cache/demo/.n8n/nodes as a community package, imports
+//   3. installs n8n (into .cache/n8n, the first time only): 2.x with the Node 24 it needs, 1.x for this Node;
+//   4. packs this package and installs it into .cache/demo/.n8n/nodes (.cache/demo-n8n-<version> for
+//      n8n 1.x) as a community package, imports
 //      a credential of each type pointing at the emulator and the example workflows of examples/;
 //   5a. (default) starts n8n with an owner account, prints the editor URL and the login, and runs
 //       until Ctrl-C, then stops n8n and the emulator;
 //   5b. (--headless) runs every example with `n8n execute --id`, prints each result (tasks, credits,
 //       files) and exits 1 if any failed.
 //
-// Plain Node ESM on the system Node (20+); n8n itself runs on the cached Node 24.
+// Plain Node ESM on the system Node (20+); n8n 2.x runs on the cached Node 24, n8n 1.x on this Node.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,15 +22,19 @@ import { DEMO_KEY, isPortFree, startEmulatorProcess } from './lib/emulator-proce
 import { createProgress } from './lib/progress.mjs';
 import { packPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
-import { DEMO_OWNER, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
-import { CACHE_DIR, DEMO_USER_FOLDER, N8N_VERSION, REPO_ROOT } from './n8n/paths.mjs';
+import { DEMO_OWNER, claimOwner, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
+import { CACHE_DIR, DEFAULT_N8N_VERSION, N8N_RELEASES, REPO_ROOT, demoUserFolder, n8nLayout } from './n8n/paths.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
 import { executeWorkflow, freePort, startN8n } from './n8n/run.mjs';
+
+const RELEASES = Object.keys(N8N_RELEASES).map((v) => `${v.split('.')[0]} (${v}${v === DEFAULT_N8N_VERSION ? ', the default' : ''})`);
 
 const HELP = `Usage: npm start [-- options]
 
   (no option)          set everything up and serve the n8n editor until Ctrl-C
   --headless           run the example workflows with n8n's CLI, print the results, exit (1 if any failed)
+  --n8n <version>      the n8n release to run: ${RELEASES.join(' or ')};
+                       a major or the exact version (each is installed into the cache the first time)
   --port <port>        n8n's port (default 5678, or a free one)
   --emulator-port <p>  the emulator's port (default 8787, or a free one)
   --help               this text`;
@@ -36,7 +42,7 @@ const HELP = `Usage: npm start [-- options]
 const PACKAGE_PREFIX = 'n8n-nodes-unified-generation.';
 
 function parseArgs(argv) {
-	const opts = { headless: false, port: undefined, emulatorPort: undefined, help: false };
+	const opts = { headless: false, n8n: undefined, port: undefined, emulatorPort: undefined, help: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => {
@@ -46,6 +52,7 @@ function parseArgs(argv) {
 			return n;
 		};
 		if (flag === '--headless') opts.headless = true;
+		else if (flag === '--n8n') opts.n8n = n8nLayout(inline ?? argv[++i]).version;
 		else if (flag === '--port') opts.port = value();
 		else if (flag === '--emulator-port') opts.emulatorPort = value();
 		else if (flag === '--help' || flag === '-h') opts.help = true;
@@ -92,7 +99,9 @@ async function main() {
 		console.log(HELP);
 		return 0;
 	}
-	log(`n8n-nodes-unified-generation demo${opts.headless ? ' (headless: the examples run in n8n\'s CLI)' : ''}`);
+	const n8nRelease = n8nLayout(opts.n8n);
+	const userFolder = demoUserFolder(n8nRelease);
+	log(`n8n-nodes-unified-generation demo on n8n ${n8nRelease.version}${opts.headless ? ' (headless: the examples run in n8n\'s CLI)' : ''}`);
 
 	// 1. build -------------------------------------------------------------------------------
 	log('Building the package (npm run build)…');
@@ -110,8 +119,8 @@ async function main() {
 	log(`Emulator ready: ${emulator.url} (unified ${emulator.unifiedBaseUrl}, compat ${emulator.compatBaseUrl}, key ${DEMO_KEY})`);
 
 	// 3. n8n ---------------------------------------------------------------------------------
-	log(`Checking the local n8n ${N8N_VERSION} (installed into ${rel(CACHE_DIR)} the first time: a few minutes)…`);
-	const n8n = await ensureN8n({ log });
+	log(`Checking the local n8n ${n8nRelease.version} (installed into ${rel(CACHE_DIR)} the first time: a few minutes)…`);
+	const n8n = await ensureN8n({ log, version: n8nRelease.version });
 	log(`n8n ${n8n.n8nVersion} on Node ${n8n.nodeVersion}: ${rel(n8n.n8nPkgDir)}`);
 
 	// 4. package, credentials, workflows -----------------------------------------------------
@@ -121,26 +130,28 @@ async function main() {
 	const examples = loadExamples();
 	const workflows = examples.map((e) => e.workflow);
 	await prepareInstance({
-		userFolder: DEMO_USER_FOLDER,
+		userFolder,
 		tarball: pack.tarball,
 		emulatorUrl: emulator.url,
 		workflows,
+		n8n: n8nRelease,
 		log,
 		during,
 	});
 
-	if (opts.headless) return await runHeadless(examples, emulator);
-	return await serveEditor(opts, emulator, workflows);
+	const instance = { n8n: n8nRelease, userFolder };
+	if (opts.headless) return await runHeadless(examples, emulator, instance);
+	return await serveEditor(opts, emulator, workflows, instance);
 }
 
 // 5b. headless ---------------------------------------------------------------------------------
-async function runHeadless(allExamples, emulator) {
+async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 	const examples = allExamples.filter(({ file, workflow }) => {
 		const reason = serverOnlyReason(workflow);
 		if (reason) log(`Skipping ${rel(file)} in headless mode: ${reason}`);
 		return !reason;
 	});
-	log(`Running ${examples.length} example workflows with \`n8n execute --id=<id>\`, one after the other…`);
+	log(`Running ${examples.length} example workflows on n8n ${n8n.version} with \`n8n execute --id=<id>\`, one after the other…`);
 	const startCredits = (await emulator.credits()).credits;
 	const results = [];
 	for (const [index, { file, workflow }] of examples.entries()) {
@@ -148,11 +159,11 @@ async function runHeadless(allExamples, emulator) {
 		const before = (await emulator.credits()).credits;
 		const t = Date.now();
 		const r = await during(`running ${workflow.name}`, () =>
-			executeWorkflow(workflow.id, { userFolder: DEMO_USER_FOLDER, timeoutMs: 10 * 60_000 }),
+			executeWorkflow(workflow.id, { userFolder, n8n, timeoutMs: 10 * 60_000 }),
 		);
 		const took = ((Date.now() - t) / 1000).toFixed(1);
 		const after = (await emulator.credits()).credits;
-		const summary = summarizeRun(r.run, { userFolder: DEMO_USER_FOLDER, workflow });
+		const summary = summarizeRun(r.run, { userFolder, workflow });
 		const ok = r.code === 0 && !r.timedOut && isSuccess(summary);
 		const spent = before - after;
 		results.push({ workflow, ok, summary, spent });
@@ -167,7 +178,7 @@ async function runHeadless(allExamples, emulator) {
 	const tasks = results.reduce((n, r) => n + r.summary.tasks.length, 0);
 	const files = results.reduce((n, r) => n + r.summary.files.length, 0);
 	log(
-		`Results: ${results.length - failed.length}/${results.length} workflows succeeded · ${count(tasks, 'task')} · ` +
+		`Results on n8n ${n8n.version}: ${results.length - failed.length}/${results.length} workflows succeeded · ${count(tasks, 'task')} · ` +
 			`${count(files, 'file')} · ${fmt(startCredits - endCredits)} credits spent on the emulator (${fmt(startCredits)} → ${fmt(endCredits)})`,
 	);
 	const width = Math.max(...results.map((r) => r.workflow.name.length));
@@ -177,22 +188,28 @@ async function runHeadless(allExamples, emulator) {
 				`${`${fmt(r.spent)} credits`.padStart(13)}  ${count(r.summary.files.length, 'file').padStart(8)}`,
 		);
 	}
-	if (files > 0) log(`Files are in n8n's binary data store: ${rel(path.join(DEMO_USER_FOLDER, '.n8n', 'storage'))}`);
+	// the store's folder: `storage` on n8n 2.x, `binaryData` on 1.x; none when n8n kept them in memory
+	const stored = results.flatMap((r) => r.summary.files).find((f) => f.path);
+	if (stored) {
+		const n8nDir = path.join(userFolder, '.n8n');
+		log(`Files are in n8n's binary data store: ${rel(path.join(n8nDir, path.relative(n8nDir, stored.path).split(path.sep)[0]))}`);
+	}
 	log(failed.length === 0 ? 'All example workflows succeeded.' : `${failed.length} workflow(s) failed.`);
 	return failed.length === 0 ? 0 : 1;
 }
 
 // 5a. editor -----------------------------------------------------------------------------------
-async function serveEditor(opts, emulator, workflows) {
+async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 	const port = opts.port ?? ((await isPortFree(5678)) ? 5678 : await freePort());
-	const logFile = path.join(DEMO_USER_FOLDER, 'n8n.log');
+	const logFile = path.join(userFolder, 'n8n.log');
 	const logStream = fs.createWriteStream(logFile, { flags: 'w' });
 	log(`Starting n8n on port ${port} (its output goes to ${rel(logFile)})…`);
 	const server = await during('starting n8n', () =>
 		startN8n({
-			userFolder: DEMO_USER_FOLDER,
+			userFolder,
+			n8n,
 			port,
-			env: ownerEnv(DEMO_OWNER),
+			env: ownerEnv(DEMO_OWNER, n8n),
 			timeoutMs: 5 * 60_000,
 			onOutput: (chunk) => logStream.write(chunk),
 		}),
@@ -204,6 +221,7 @@ async function serveEditor(opts, emulator, workflows) {
 		log('n8n stopped.');
 	});
 
+	await claimOwner(server.baseUrl, DEMO_OWNER, n8n);
 	const session = await login(server.baseUrl, DEMO_OWNER);
 	const nodes = (await session.request('GET', '/types/nodes.json')).json ?? [];
 	const ours = nodes.filter((n) => n.name.startsWith(PACKAGE_PREFIX) && !n.outputs?.includes?.('ai_tool'));
@@ -216,14 +234,13 @@ async function serveEditor(opts, emulator, workflows) {
 		[
 			'',
 			rule,
-			`  n8n ${N8N_VERSION} is ready:  ${editorUrl}`,
+			`  n8n ${n8n.version} is ready:  ${editorUrl}`,
 			'',
 			`  Log in with   e-mail:   ${DEMO_OWNER.email}`,
 			`                password: ${DEMO_OWNER.password}`,
 			'',
 			`  Nodes:        ${ours.map((n) => n.displayName).join(', ')} (search "${ours[0].displayName}" on the canvas)`,
-			'  Credentials:  "Unified Generation API (emulator)", "Task-Compatible Video API (emulator)"',
-			`                → ${emulator.url} (key ${DEMO_KEY})`,
+			...(await credentialLines(session, emulator.url)),
 			'  Workflows:    ' + workflows.map((w) => w.name).join('\n                '),
 			'                (open one and click "Execute workflow")',
 			'                Every start imports them again: your edits to them are lost.',
@@ -246,6 +263,27 @@ async function serveEditor(opts, emulator, workflows) {
 			shutdown(1).then(() => resolve(1));
 		});
 	});
+}
+
+/**
+ * What to paste into each credential type (by the name n8n shows for it) to reach the emulator:
+ * the values of the credentials the demo imported, so the banner and the import cannot disagree.
+ */
+async function credentialLines(session, emulatorUrl) {
+	const { emulatorCredentials } = await import('./n8n/instance.mjs');
+	const types = (await session.request('GET', '/types/credentials.json')).json ?? [];
+	const imported = emulatorCredentials(emulatorUrl);
+	const shown = imported.map((c) => ({ ...c, typeName: types.find((t) => t.name === c.type)?.displayName ?? c.type }));
+	const width = Math.max(...shown.map((c) => c.typeName.length)) + 2;
+	const indent = ' '.repeat(16);
+	return [
+		`  Credentials:  ${imported.map((c) => `"${c.name}"`).join(', ')} are imported.`,
+		`${indent}To create your own (a node's credential list → Create new credential), paste:`,
+		...shown.flatMap((c) => [
+			`${indent}${c.typeName.padEnd(width)}Base URL  ${c.data.baseUrl}`,
+			`${indent}${' '.repeat(width)}API Key   ${c.data.apiKey}`,
+		]),
+	];
 }
 
 /** Runs a command with its output captured; on failure the output is shown. */

@@ -1,6 +1,18 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, ILoadOptionsFunctions, INodeExecutionData, INodeListSearchResult, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
+import { returnAtOnceHint } from '../shared/create/next-step';
+import { pickedSubtitle } from '../shared/fields/subtitle';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/operations';
 import { runOperation } from '../shared/operations';
 import * as asset from './resources/asset';
@@ -30,14 +42,45 @@ const OPERATIONS: Record<string, OperationLoader> = {
 	'balance.get': async () => await import('./resources/balance/get.operation'),
 };
 
+/** The Task operations whose items are tasks, so Simplify applies. */
+const SIMPLIFIED = ['create', 'get', 'wait', 'list'];
+
+/** Alphabetical, as n8n's Cloud rules require of five or more options; the default is the main one. */
+const RESOURCE: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Asset', value: 'asset' },
+		{ name: 'Asset Group', value: 'assetGroup' },
+		{ name: 'Asset Template', value: 'assetTemplate' },
+		{ name: 'Balance', value: 'balance' },
+		{ name: 'Task', value: 'task' },
+	],
+	default: 'task',
+	description: 'What to work with: video tasks, the assets (images, videos) they use, or the balance',
+};
+
+const PROPERTIES: INodeProperties[] = [
+	RESOURCE,
+	...task.description,
+	...asset.description,
+	...assetGroup.description,
+	...assetTemplate.description,
+	...balance.description,
+];
+
 export class CompatTask implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Compat Task',
 		name: 'compatTask',
 		icon: { light: 'file:../../icons/compatTask.svg', dark: 'file:../../icons/compatTask.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{ $parameter["resource"] + ": " + $parameter["operation"] }}',
+		documentationUrl: readmeSection('compat-task'),
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
+		subtitle: pickedSubtitle(PROPERTIES, ['resource', 'operation']),
 		description: 'Tasks, assets, asset groups and the balance of the Task-Compatible Video API',
 		defaults: { name: 'Compat Task' },
 		usableAsTool: true,
@@ -45,27 +88,8 @@ export class CompatTask implements INodeType {
 		// The waits have two outputs (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.resource, $parameter.operation)}}`,
 		credentials: [{ name: 'compatVideoApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Asset', value: 'asset' },
-					{ name: 'Asset Group', value: 'assetGroup' },
-					{ name: 'Asset Template', value: 'assetTemplate' },
-					{ name: 'Balance', value: 'balance' },
-					{ name: 'Task', value: 'task' },
-				],
-				default: 'task',
-			},
-			...task.description,
-			...asset.description,
-			...assetGroup.description,
-			...assetTemplate.description,
-			...balance.description,
-		],
+		hints: [returnAtOnceHint('compat', '$parameter.resource === "task" && $parameter.operation === "create" && $parameter.waitForCompletion === "none"')],
+		properties: PROPERTIES,
 	};
 
 	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.
@@ -83,7 +107,10 @@ export class CompatTask implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
-		return await runOperation(this, OPERATIONS, `${resource}.${operation}`);
+		const output = await runOperation(this, OPERATIONS, `${resource}.${operation}`);
+		if (resource !== 'task' || !SIMPLIFIED.includes(operation)) return output;
+		const { COMPAT_SIMPLE, simplifyOutputs } = await import('../shared/output/simplify');
+		return simplifyOutputs(this.getNodeParameter('simplify', 0, false) === true, output, COMPAT_SIMPLE);
 	}
 }
 

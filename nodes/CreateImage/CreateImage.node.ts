@@ -1,10 +1,15 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
+import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { imageProperties } from '../shared/fields/image';
+import { pickedSubtitle } from '../shared/fields/subtitle';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
+import { simplifyField } from '../shared/fields/simplify';
 
 export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,17 +17,20 @@ export class CreateImage implements INodeType {
 		name: 'createImage',
 		icon: { light: 'file:../../icons/createImage.svg', dark: 'file:../../icons/createImage.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{ $parameter["model"] + ": " + $parameter["generationMode"] }}',
+		documentationUrl: readmeSection('create-image'),
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
+		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode'], { idsOnly: true }),
 		description:
-			'Generate images from a prompt, or edit reference images, with the Unified Generation API (seven models). One task per image; set Wait for Completion to get the image itself.',
+			'Generate images from a prompt, or edit reference images, with the Unified Generation API (seven models). One task per image; by default it waits for the image and downloads it.',
 		defaults: { name: 'Create Image' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
-		properties: [...imageProperties(), batchOptions(), ...completionProperties({ callback: true })],
+		hints: [returnAtOnceHint('generation')],
+		properties: [...imageProperties(), batchOptions(), ...completionProperties({ callback: true, waitInVersion2: true }), simplifyField()],
 	};
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */

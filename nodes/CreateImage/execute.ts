@@ -6,7 +6,8 @@ import { mapTimedOutItem } from '../shared/callback/wait-mode';
 import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
 import { generationTasks } from '../shared/tasks';
-import { withImageFields } from './output';
+import { simplifyItem } from '../shared/output/simplify';
+import { IMAGE_SIMPLE, withImageFields } from './output';
 import { readImageParameters } from './parameters';
 import { buildImageRequests } from './request';
 
@@ -14,11 +15,17 @@ import { buildImageRequests } from './request';
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildImageRequests(readImageParameters(ctx, itemIndex));
 	const output = await runCreate(ctx, generationTasks, build, { assess: assessMedia, prepare: resolveBinaryMedia });
-	mapTimedOutItem(ctx, withImageFields);
-	return output.map((items) => items.map(withImageFields));
+	const finish = finishing(ctx.getNodeParameter('simplify', 0, false) === true);
+	mapTimedOutItem(ctx, finish);
+	return output.map((items) => items.map(finish));
 }
 
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	return await resumeOnCallback(ctx, generationTasks, withImageFields);
+	return await resumeOnCallback(ctx, generationTasks, finishing(ctx.getNodeParameter('simplify', false) === true));
+}
+
+/** Each item's image fields, then (Simplify on) the simplified form. */
+function finishing(simple: boolean) {
+	return (item: INodeExecutionData) => (simple ? simplifyItem(withImageFields(item), IMAGE_SIMPLE) : withImageFields(item));
 }

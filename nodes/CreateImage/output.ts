@@ -1,6 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { TASK } from '../shared/catalog';
+import { GENERATION_SIMPLE } from '../shared/output/simplify';
+import type { Simplification } from '../shared/output/simplify';
 import { generationTasks } from '../shared/tasks';
 
 const [COMPLETED, FAILED] = TASK.terminalStatuses;
@@ -18,6 +20,9 @@ export function withImageFields(item: INodeExecutionData): INodeExecutionData {
 	const imageUrl = item.json.status === COMPLETED ? generationTasks.resultUrls(item.json)[0] : undefined;
 	return { ...item, json: { ...item.json, ...(imageUrl ? { imageUrl } : {}), creditsCharged: creditsCharged(item.json) } };
 }
+
+/** Simplified, an image item has one credits field per meaning: estimatedCredits before, creditsCharged after (the service's creditsUsed is in it). */
+export const IMAGE_SIMPLE: Simplification = { ...GENERATION_SIMPLE, drop: ['creditsUsed'] };
 
 function creditsCharged(json: IDataObject): number | null {
 	if (json.taskCreated === 'no' || json.status === FAILED) return 0;

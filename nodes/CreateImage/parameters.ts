@@ -4,7 +4,7 @@ import { binaryNames } from '../shared/assets/binary-placeholders';
 import { refusedBeforeSending } from '../shared/create/plan';
 import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P, IMAGE_PARAMETER_NAMES } from '../shared/fields/image-names';
 import type { ImageNodeMode, ImageParameterName } from '../shared/fields/image-names';
-import { toList } from '../shared/lists';
+import { runTogetherEntry, runTogetherMessage, toList } from '../shared/lists';
 import { CODES } from '../shared/rules';
 import { oneOf, shown } from '../shared/rules/result';
 
@@ -43,6 +43,8 @@ export function checkImageParameters(parameters: ImageParameters): ParameterFaul
 		const choices = oneOf(IMAGE_MODES.map((value) => `${value} (${IMAGE_MODE_LABELS[value].name})`));
 		return { code: CODES.INVALID_PARAMETER, message: `generation mode ${shown(mode)} is invalid: choose ${choices}`, path: P.generationMode };
 	}
+	const runTogether = mode === 'imageToImage' ? runTogetherEntry(parameters.urls) : undefined;
+	if (runTogether) return { code: CODES.INVALID_URL, message: runTogetherMessage('Reference Image URLs', runTogether), path: P.urls };
 	if (mode === 'imageToImage' && toList(parameters.urls).length === 0 && binaryNames(parameters.imageBinaries).length === 0) {
 		const message = 'Image to Image needs 1-10 reference images, but none was given: add their URLs or binary fields, or choose Text to Image';
 		return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: P.urls };

@@ -1,12 +1,16 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
+import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { videoProperties } from '../shared/fields/video';
-import { videoOptions } from '../shared/fields/video-options';
+import { videoOptionsByVersion } from '../shared/fields/video-options';
 import { pickedSubtitle } from '../shared/fields/subtitle';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
+import { simplifyField } from '../shared/fields/simplify';
 
 export class CreateVideo implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,8 +18,10 @@ export class CreateVideo implements INodeType {
 		name: 'createVideo',
 		icon: { light: 'file:../../icons/createVideo.svg', dark: 'file:../../icons/createVideo.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode']),
+		documentationUrl: readmeSection('create-video'),
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
+		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode'], { idsOnly: true }),
 		description: 'Create video generation tasks with the Unified Generation API (six models, every mode)',
 		defaults: { name: 'Create Video' },
 		usableAsTool: true,
@@ -23,7 +29,8 @@ export class CreateVideo implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
-		properties: [...videoProperties(), videoOptions(), batchOptions(), ...completionProperties({ callback: true })],
+		hints: [returnAtOnceHint('generation')],
+		properties: [...videoProperties(), ...videoOptionsByVersion(), batchOptions(), ...completionProperties({ callback: true, waitInVersion2: true }), simplifyField()],
 	};
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */

@@ -3,9 +3,11 @@ import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhook
 
 import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
 import { assessMedia } from '../shared/facts/assess';
+import { mapTimedOutItem } from '../shared/callback/wait-mode';
 import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
 import { VIDEO_PARAMETER_NAMES } from '../shared/fields/video';
+import { GENERATION_SIMPLE, simplifyItem, simplifyOutputs } from '../shared/output/simplify';
 import { generationTasks } from '../shared/tasks';
 import { checkVideoParameters } from './parameters';
 import type { VideoParameters } from './parameters';
@@ -17,12 +19,16 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
-	return await runCreate(ctx, generationTasks, build, { assess: assessMedia, prepare: resolveBinaryMedia });
+	const output = await runCreate(ctx, generationTasks, build, { assess: assessMedia, prepare: resolveBinaryMedia });
+	const simple = ctx.getNodeParameter('simplify', 0, false) === true;
+	if (simple) mapTimedOutItem(ctx, (item) => simplifyItem(item, GENERATION_SIMPLE));
+	return simplifyOutputs(simple, output, GENERATION_SIMPLE);
 }
 
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	return await resumeOnCallback(ctx, generationTasks);
+	const simple = ctx.getNodeParameter('simplify', false) === true;
+	return await resumeOnCallback(ctx, generationTasks, (item) => (simple ? simplifyItem(item, GENERATION_SIMPLE) : item));
 }
 
 /**

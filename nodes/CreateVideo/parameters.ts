@@ -1,9 +1,10 @@
 import { binaryNames } from '../shared/assets/binary-placeholders';
 import { getVideoModel } from '../shared/catalog';
 import type { VideoParameterName } from '../shared/fields/video';
-import { BINARY_MEDIA, VIDEO_PARAMETER as P } from '../shared/fields/video';
+import { BINARY_MEDIA, URL_FIELD_LABELS, VIDEO_PARAMETER as P } from '../shared/fields/video';
 import { MODE_LABELS, nodeModes } from '../shared/fields/video-modes';
 import type { VideoNodeMode } from '../shared/fields/video-modes';
+import { runTogetherEntry, runTogetherMessage } from '../shared/lists';
 import { CODES } from '../shared/rules';
 import { oneOf, shown } from '../shared/rules/result';
 
@@ -40,7 +41,16 @@ export function checkVideoParameters(parameters: VideoParameters): ParameterFaul
 		const message = `generation mode ${shown(mode)} is not offered by ${model.id}: choose ${choices}`;
 		return { code: CODES.INVALID_PARAMETER, message, path: P.generationMode };
 	}
-	return emptyFrame(mode as VideoNodeMode, parameters) ?? automaticDurationType(parameters.automaticDuration);
+	return runTogetherUrls(parameters) ?? emptyFrame(mode as VideoNodeMode, parameters) ?? automaticDurationType(parameters.automaticDuration);
+}
+
+/** URLs pasted on one line would be sent as one reference and the task billed: refused before sending. */
+function runTogetherUrls(parameters: VideoParameters): ParameterFault | undefined {
+	for (const [name, label] of Object.entries(URL_FIELD_LABELS) as Array<[keyof typeof URL_FIELD_LABELS, string]>) {
+		const entry = runTogetherEntry(parameters[name]);
+		if (entry) return { code: CODES.INVALID_URL, message: runTogetherMessage(label, entry), path: name };
+	}
+	return undefined;
 }
 
 const FRAMES: Partial<Record<VideoNodeMode, ReadonlyArray<typeof P.firstFrameUrl | typeof P.lastFrameUrl>>> = {

@@ -1,12 +1,15 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
+
 export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Get Credits',
 		name: 'getCredits',
 		icon: { light: 'file:../../icons/getCredits.svg', dark: 'file:../../icons/getCredits.dark.svg' },
 		group: ['input'],
+		documentationUrl: readmeSection('get-credits'),
 		version: 1,
 		subtitle: 'Credit balance',
 		description: 'Read the credit balance of the Unified Generation API, and optionally the Task-Compatible Video API balance',
@@ -29,7 +32,17 @@ export class GetCredits implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to also read the balance and markup rate of the Task-Compatible Video API (needs its credential)',
+					'Whether to also read the balance and markup rate of the Task-Compatible Video API. Needs a Task-Compatible Video API credential, chosen in the credential field that appears when this is on.',
+			},
+			{
+				// n8n fills in a credential by itself only while a node has none: the Unified one is already
+				// set when this switch shows the second field, so that field starts empty and needs a choice.
+				displayName:
+					'Choose your Task-Compatible Video API credential in the field above: n8n fills in only the first credential of a node by itself. Compat Task → Balance → Get reads this balance on its own.',
+				name: 'compatCredentialNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { includeCompatBalance: [true] } },
 			},
 		],
 	};

@@ -2,20 +2,24 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { forgetDeliveries } from '../shared/callback/dedupe';
+import { readmeSection } from '../shared/docs';
 
 import { triggerProperties } from './properties';
 import { requireSecret } from './settings';
 
 export class TaskTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Task Trigger',
+		// n8n's node picker drops " Trigger" from a trigger's name: it lists this one as "Task Finished".
+		// The type name stays taskTrigger, so saved workflows keep loading.
+		displayName: 'Task Finished Trigger',
 		name: 'taskTrigger',
 		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
 		group: ['trigger'],
+		documentationUrl: readmeSection('task-finished-trigger'),
 		version: 1,
 		subtitle: '={{ "on " + $parameter["events"].join(" or ") }}',
 		description: 'Starts the workflow when a generation or upscale task finishes and the service calls back',
-		defaults: { name: 'Task Trigger' },
+		defaults: { name: 'Task Finished Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true, displayOptions: { show: { verifyWithApi: [true] } } }],

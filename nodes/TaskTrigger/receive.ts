@@ -45,7 +45,7 @@ export async function receiveTask(ctx: IWebhookFunctions): Promise<IWebhookRespo
 		return item ? { ...NOTHING, workflowData: [[item]] } : NOTHING;
 	} catch (error) {
 		// Already answered: the service will not retry, so the reason goes to n8n's log.
-		ctx.logger.warn(`Task Trigger: task ${posted.id} started nothing: ${(error as Error).message}`);
+		ctx.logger.warn(`Task Finished Trigger: task ${posted.id} started nothing: ${(error as Error).message}`);
 		return NOTHING;
 	}
 }
@@ -61,7 +61,7 @@ async function itemFor(ctx: IWebhookFunctions, settings: TriggerSettings, posted
 	if (!recentDeliveries.firstTime(key)) return undefined;
 	const verified = await verifyPosted(ctx, posted, settings.verify);
 	if ('dropped' in verified) {
-		ctx.logger.warn(`Task Trigger: ${verified.dropped}; nothing was started`);
+		ctx.logger.warn(`Task Finished Trigger: ${verified.dropped}; nothing was started`);
 		return undefined;
 	}
 	if ('verified' in verified && verified.verified) verified.state = await rereadWhileRunning(ctx, posted.kind, posted.id, verified.state, AFTER_ANSWER);

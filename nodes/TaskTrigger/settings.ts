@@ -41,7 +41,7 @@ export function wantsState(settings: TriggerSettings, posted: PostedTask, phase:
 /** Activating (or listening for a test event) without a Secret would leave the URL open to anyone. */
 export function requireSecret(ctx: IHookFunctions): void {
 	if ((ctx.getNodeParameter('secret', '') as string).trim()) return;
-	throw new NodeOperationError(ctx.getNode(), 'Set a Secret on the Task Trigger', {
+	throw new NodeOperationError(ctx.getNode(), 'Set a Secret on the Task Finished Trigger', {
 		description: 'Choose a long random text as Secret and add ?secret=<it> to the URL you paste into Callback URL',
 	});
 }

@@ -1,6 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
+import { simplifyField } from '../shared/fields/simplify';
+import { pickedSubtitle } from '../shared/fields/subtitle';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/operations';
 import { runOperation } from '../shared/operations';
 import { operationFields } from './operations/fields';
@@ -13,14 +17,37 @@ const OPERATIONS: Record<string, OperationLoader> = {
 	waitForReview: async () => await import('./operations/review.operation'),
 };
 
+/** The main action first: the node picker lists actions in this order. */
+const OPERATION: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	description: 'What to do with assets',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Upload', value: 'upload', action: 'Upload an asset', description: 'Upload a file from binary data or a public URL' },
+		{ name: 'Get Status', value: 'getStatus', action: 'Get the status of an asset', description: 'Read the review status of each asset once' },
+		{ name: 'List', value: 'list', action: 'List assets', description: 'List uploaded assets, filtered by type and status' },
+		{
+			name: 'Wait for Review',
+			value: 'waitForReview',
+			action: 'Wait for the review of assets',
+			description: 'Wait on the assets of all items together until each is ACTIVE or FAILED',
+		},
+	],
+	default: 'upload',
+};
+
 export class UploadAsset implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Upload Asset',
 		name: 'uploadAsset',
 		icon: { light: 'file:../../icons/uploadAsset.svg', dark: 'file:../../icons/uploadAsset.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{ $parameter["operation"] }}',
+		documentationUrl: readmeSection('upload-asset'),
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
+		subtitle: pickedSubtitle([OPERATION], ['operation']),
 		description: 'Upload media assets for the Unified Generation API, read their review status, list them or wait for their review',
 		defaults: { name: 'Upload Asset' },
 		usableAsTool: true,
@@ -29,33 +56,21 @@ export class UploadAsset implements INodeType {
 		outputs: `={{(${outputsOf})($parameter.operation, $parameter.waitForReview)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		properties: [
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Get Status', value: 'getStatus', action: 'Get the status of an asset', description: 'Read the review status of each asset once' },
-					{ name: 'List', value: 'list', action: 'List assets', description: 'List uploaded assets, filtered by type and status' },
-					{ name: 'Upload', value: 'upload', action: 'Upload an asset', description: 'Upload a file from binary data or a public URL' },
-					{
-						name: 'Wait for Review',
-						value: 'waitForReview',
-						action: 'Wait for the review of assets',
-						description: 'Wait on the assets of all items together until each is ACTIVE or FAILED',
-					},
-				],
-				default: 'upload',
-			},
+			OPERATION,
 			...operationFields.upload,
 			...operationFields.getStatus,
 			...operationFields.list,
 			...operationFields.waitForReview,
+			simplifyField(),
 		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0) as string);
+		const operation = this.getNodeParameter('operation', 0) as string;
+		const output = await runOperation(this, OPERATIONS, operation);
+		if (this.getNodeParameter('simplify', 0, false) !== true) return output;
+		const { ASSET_SIMPLE, simplifyAssetList, simplifyItem } = await import('../shared/output/simplify');
+		return output.map((items) => items.map((item) => (operation === 'list' ? simplifyAssetList(item) : simplifyItem(item, ASSET_SIMPLE))));
 	}
 }
 

@@ -10,9 +10,12 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
+import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
+import { pickedSubtitle } from '../shared/fields/subtitle';
 import { upscaleProperties } from './fields';
 
 export class Upscale implements INodeType {
@@ -21,8 +24,9 @@ export class Upscale implements INodeType {
 		name: 'upscale',
 		icon: { light: 'file:../../icons/upscale.svg', dark: 'file:../../icons/upscale.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('upscale-video'),
 		version: 1,
-		subtitle: '={{ "to " + $parameter["targetResolution"] }}',
+		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], { prefix: 'to ', idsOnly: true }),
 		description: 'Create standalone video upscaling tasks with the Unified Generation API',
 		defaults: { name: 'Upscale Video' },
 		usableAsTool: true,
@@ -30,6 +34,7 @@ export class Upscale implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
+		hints: [returnAtOnceHint('upscale')],
 		properties: [...upscaleProperties, batchOptions(), ...completionProperties({ callback: true })],
 	};
 

@@ -7,6 +7,7 @@ export const upscaleProperties: INodeProperties[] = [
 	{
 		displayName: 'Source',
 		name: 'sourceType',
+		description: 'Where the video comes from: a public https URL, or a video asset uploaded with Upload Asset',
 		type: 'options',
 		noDataExpression: true,
 		options: [
@@ -29,6 +30,7 @@ export const upscaleProperties: INodeProperties[] = [
 	{
 		displayName: 'Video Asset',
 		name: 'asset',
+		description: 'The uploaded video asset to upscale: pick it from the list, or give its ID or URL',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -51,6 +53,7 @@ export const upscaleProperties: INodeProperties[] = [
 	{
 		displayName: 'Target Resolution',
 		name: 'targetResolution',
+		description: 'The resolution of the upscaled video; it must be higher than the source\'s',
 		type: 'options',
 		options: UPSCALE.targets.map(({ name, value, creditsPerSecond }) => ({
 			name,
@@ -65,6 +68,7 @@ export const upscaleProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'Settings most tasks leave at the service\'s defaults',
 		options: [
 			{
 				displayName: 'Callback URL',

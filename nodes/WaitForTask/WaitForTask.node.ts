@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { readmeSection } from '../shared/docs';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import type { OperationLoader } from '../shared/operations';
 import { runOperation } from '../shared/operations';
@@ -16,14 +17,16 @@ const OPERATIONS: Record<string, OperationLoader> = {
 const OPERATION: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
+	description: 'What to do with tasks',
 	type: 'options',
 	noDataExpression: true,
+	// The main action first: the node picker lists actions in this order.
 	options: [
 		{
-			name: 'Get Draft/Final Relations',
-			value: 'relations',
-			action: 'Get draft and final relations',
-			description: 'List the finals of a draft order, or the source draft of a final',
+			name: 'Wait for Tasks',
+			value: 'wait',
+			action: 'Wait for tasks',
+			description: 'Poll every item\'s task together until it completes, fails or times out',
 		},
 		{
 			name: 'Get Task',
@@ -32,10 +35,10 @@ const OPERATION: INodeProperties = {
 			description: 'Read the current state of each task once',
 		},
 		{
-			name: 'Wait for Tasks',
-			value: 'wait',
-			action: 'Wait for tasks',
-			description: 'Poll every item\'s task together until it completes, fails or times out',
+			name: 'Get Draft/Final Relations',
+			value: 'relations',
+			action: 'Get draft and final relations',
+			description: 'List the finals of a draft order, or the source draft of a final',
 		},
 	],
 	default: 'wait',
@@ -47,6 +50,7 @@ export class WaitForTask implements INodeType {
 		name: 'waitForTask',
 		icon: { light: 'file:../../icons/waitForTask.svg', dark: 'file:../../icons/waitForTask.dark.svg' },
 		group: ['transform'],
+		documentationUrl: readmeSection('wait-for-task'),
 		version: 1,
 		subtitle: pickedSubtitle([OPERATION], ['operation']),
 		description: 'Wait for many generation or upscale tasks at once, read a task, or list draft/final relations',

@@ -5,14 +5,54 @@ import { unconfirmedError } from './http/outcome';
 
 export type Service = 'unified' | 'compat';
 
-/** What a user should do about each status, in the spec's words (Errors > HTTP status codes). */
-const ACTIONS: Record<number, string> = {
-	401: 'Authorization failed: check the API key in the credential (the Authorization header)',
-	403: 'Access denied: this task, asset or order belongs to another account. Query only your own tasks',
-	404: 'Not found: check the task, asset or order id',
-	429: 'Too many requests: the service is rate limiting, retry later or lower the batch concurrency',
-	500: 'The service had an internal error: retry after a few seconds',
+/** How the editor names each service's credential: messages use it, never the type id. */
+export const CREDENTIAL_NAME: Record<Service, string> = {
+	unified: 'Unified Generation API credential',
+	compat: 'Task-Compatible Video API credential',
 };
+
+/** What the Base URL of each credential must be (see base-url.ts for what is added to it). */
+const BASE_URL_RULE: Record<Service, string> = {
+	unified: "the service's address, ending in /api/v1 (or just its host and port)",
+	compat: "the service's root address, without /v1",
+};
+
+/**
+ * The one thing a request names by id that the user typed or passed along (a task, an asset, an
+ * order). A request without one names nothing the user could have mistyped: when it is not found,
+ * the address is wrong.
+ */
+export interface Subject {
+	kind: 'task' | 'asset' | 'asset group' | 'order';
+	id: string;
+}
+
+const checkBaseUrl = (service: Service) => `check the Base URL in the ${CREDENTIAL_NAME[service]}: ${BASE_URL_RULE[service]}`;
+
+/**
+ * What a user should do about each status, in the spec's words (Errors > HTTP status codes), for
+ * the request that got it: a 404 on a create (no id in it) means the Base URL is wrong, on a task
+ * query the task id.
+ */
+function action(service: Service, status: number, subject?: Subject): string | undefined {
+	const named = subject && `${subject.kind} "${subject.id}"`;
+	switch (status) {
+		case 401:
+			return `Authorization failed (HTTP 401): check the API key in the ${CREDENTIAL_NAME[service]}`;
+		case 403:
+			return named
+				? `Access denied (HTTP 403): ${named} belongs to another account. Use a ${subject!.kind} id of the account whose API key is in the ${CREDENTIAL_NAME[service]}`
+				: `Access denied (HTTP 403): the request names a task or asset of another account. Use ids of the account whose API key is in the ${CREDENTIAL_NAME[service]}`;
+		case 404:
+			return named
+				? `Not found (HTTP 404): no ${named} for this account: check the ${subject!.kind} id`
+				: `Not found (HTTP 404): the service has no such address: ${checkBaseUrl(service)}`;
+		case 429:
+			return 'Too many requests: the service is rate limiting, retry later or lower the batch concurrency';
+		default:
+			return status >= 500 ? 'The service had an internal error: retry after a few seconds' : undefined;
+	}
+}
 
 const PAYMENT: Record<Service, string> = {
 	unified:
@@ -47,21 +87,24 @@ export function readErrorBody(body: unknown): ErrorBody {
 	};
 }
 
-function headline(service: Service, status: number, body: ErrorBody): string {
+function headline(service: Service, status: number, body: ErrorBody, subject?: Subject): string {
 	if (status === 400) {
 		const what = body.message ?? 'invalid parameters';
 		return body.code ? `${body.code}: ${what}` : `Invalid parameters: ${what}`;
 	}
 	if (status === 402) return PAYMENT[service];
-	return ACTIONS[status] ?? ACTIONS[status >= 500 ? 500 : 0] ?? `The service answered HTTP ${status}`;
+	return action(service, status, subject) ?? `The service answered HTTP ${status}`;
 }
 
-function details(status: number, body: ErrorBody): string | undefined {
+function details(service: Service, status: number, body: ErrorBody, subject?: Subject): string | undefined {
 	if (status === 400) {
 		const field = body.path ? `Field: ${body.path}. ` : '';
 		return `${field}Fix the request and run the node again.`;
 	}
-	return body.message ? quote(body.message) : undefined;
+	const said = body.message ? quote(body.message) : undefined;
+	// An id that is right still gets 404 when every request goes to the wrong address.
+	const address = status === 404 && subject ? `If every request answers 404, ${checkBaseUrl(service)}.` : undefined;
+	return address ? [said, address].filter(Boolean).join('. ') : said;
 }
 
 /** A proxy's HTML error page is named, not quoted: its markup helps no one. */
@@ -82,12 +125,13 @@ export function httpError(
 	rawBody: unknown,
 	itemIndex?: number,
 	secret = '',
+	subject?: Subject,
 ): NodeApiError {
 	const body = redact(readErrorBody(rawBody), secret);
 	const response: JsonObject = { status, ...(body as JsonObject) };
 	return new NodeApiError(node, response, {
-		message: headline(service, status, body),
-		description: details(status, body),
+		message: headline(service, status, body, subject),
+		description: details(service, status, body, subject),
 		httpCode: String(status),
 		itemIndex,
 	});
@@ -102,13 +146,15 @@ export function connectionError(
 	reason: string,
 	itemIndex?: number,
 	message = 'Could not reach the service',
+	service?: Service,
 ): NodeApiError {
+	const credential = service ? CREDENTIAL_NAME[service] : 'credential';
 	return new NodeApiError(
 		node,
 		{ reason },
 		{
 			message,
-			description: `${reason}. Check the Base URL in the credential and that the service is up, then retry.`,
+			description: `${reason}. Check the Base URL in the ${credential} and that the service is up, then retry.`,
 			itemIndex,
 		},
 	);

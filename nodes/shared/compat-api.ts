@@ -17,7 +17,6 @@ export function getBalance(ctx: ApiContext, itemIndex?: number) {
 }
 
 const call = <T = IDataObject>(ctx: ApiContext, request: ApiRequest) => apiRequest<T>(ctx, 'compat', request);
-const assetPath = (officialId: string) => `/v1/assets/${encodeURIComponent(officialId)}`;
 
 export const TASKS_PATH = '/v1/contents/generations/tasks';
 
@@ -28,16 +27,23 @@ export function listPage(ctx: ApiContext, path: string, qs: IDataObject, itemInd
 
 /** POST /v1/assets answers the asset; one without its officialId is unreadable (the asset may exist, unfindable). */
 export async function createAsset(ctx: ApiContext, body: IDataObject, itemIndex: number): Promise<IDataObject> {
-	const asset = asRecord(await call<unknown>(ctx, { method: 'POST', path: '/v1/assets', body, itemIndex }), 'the asset create');
+	const subject = { kind: 'asset group' as const, id: String(body.groupId ?? '') };
+	const asset = asRecord(await call<unknown>(ctx, { method: 'POST', path: '/v1/assets', body, itemIndex, subject }), 'the asset create');
 	requireId(asset, 'officialId', 'the asset create');
 	return asset;
 }
 
+/** An asset's own address, named as the subject of its 404 or 403. */
+const assetAt = (officialId: string) => ({
+	path: `/v1/assets/${encodeURIComponent(officialId)}`,
+	subject: { kind: 'asset' as const, id: officialId },
+});
+
 export const getAsset = (ctx: ApiContext, officialId: string, itemIndex: number, deadline?: number) =>
-	call(ctx, { method: 'GET', path: assetPath(officialId), itemIndex, deadline });
+	call(ctx, { method: 'GET', ...assetAt(officialId), itemIndex, deadline });
 
 export const deleteAsset = (ctx: ApiContext, officialId: string, itemIndex: number) =>
-	call<unknown>(ctx, { method: 'DELETE', path: assetPath(officialId), itemIndex });
+	call<unknown>(ctx, { method: 'DELETE', ...assetAt(officialId), itemIndex });
 
 /** POST /v1/assets/batch: a JSON array of entries, or a multipart form with the spreadsheet in `file`. */
 export const batchAssets = (ctx: ApiContext, body: IDataObject[] | FormData, itemIndex: number, timeoutMs?: number) =>

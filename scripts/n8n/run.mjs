@@ -1,11 +1,12 @@
-// Helpers to run the locally installed n8n CLI (see install.mjs) under Node 24.
+// Helpers to run a locally installed n8n CLI (see install.mjs) under the Node it needs. Every helper
+// takes `n8n`, the layout of one release (paths.mjs n8nLayout); the default release when absent.
 // Plain Node ESM, no dependencies.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-import { N8N_BIN, NODE_BIN, NODE_BIN_DIR } from './paths.mjs';
+import { DEFAULT_N8N } from './paths.mjs';
 
 /**
  * The environment for an npm (or n8n) child process, without what `npm start` / `npm run` put
@@ -24,14 +25,15 @@ export function childEnv(env = process.env) {
 
 /**
  * Environment for the n8n CLI: offline, quiet, SQLite in `<userFolder>/.n8n`.
- * `extra` is merged last (a value of `undefined` removes a variable).
+ * The release's own settings (n8n.env) come next, `extra` last (a value of `undefined` removes a variable).
  * @param {string} userFolder N8N_USER_FOLDER (n8n keeps its data in `<userFolder>/.n8n`)
  * @param {Record<string, string | undefined>} [extra]
+ * @param {typeof DEFAULT_N8N} [n8n]
  */
-export function n8nEnv(userFolder, extra = {}) {
+export function n8nEnv(userFolder, extra = {}, n8n = DEFAULT_N8N) {
 	const env = {
 		...childEnv(),
-		PATH: `${NODE_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`,
+		PATH: `${n8n.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
 		N8N_USER_FOLDER: path.resolve(userFolder),
 		DB_TYPE: 'sqlite',
 		// no calls home, no banners
@@ -50,10 +52,6 @@ export function n8nEnv(userFolder, extra = {}) {
 		N8N_HOST: 'localhost',
 		N8N_PROTOCOL: 'http',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		// Expressions: n8n 2.x defaults to the isolated-vm engine, whose native addon
-		// made ~25% of `n8n execute` runs die with SIGSEGV at exit here; the wasm
-		// QuickJS engine never did (and is not deprecated, unlike `legacy`).
-		N8N_EXPRESSION_ENGINE: 'quickjs',
 		// Code node: task runners launched by n8n itself (no external launcher).
 		// (N8N_RUNNERS_ENABLED is gone in 2.x: setting it only prints a deprecation.)
 		N8N_RUNNERS_MODE: 'internal',
@@ -82,7 +80,7 @@ export function n8nEnv(userFolder, extra = {}) {
 	// into n8n's Node 24 too; E2E_TESTS=true switches n8n into its own e2e mode.
 	delete env.NODE_OPTIONS;
 	delete env.E2E_TESTS;
-	for (const [k, v] of Object.entries(extra)) {
+	for (const [k, v] of Object.entries({ ...n8n.env, ...extra })) {
 		if (v === undefined) delete env[k];
 		else env[k] = String(v);
 	}
@@ -108,19 +106,19 @@ export function freePort() {
  * so several n8n processes can run at once.
  * @param {string[]} args e.g. ['execute', '--id', 'abc', '--rawOutput']
  * `onSpawn` gets the child process as soon as it runs (the benchmark samples its memory).
- * @param {{ userFolder: string, env?: Record<string, string|undefined>, timeoutMs?: number, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} opts
+ * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, env?: Record<string, string|undefined>, timeoutMs?: number, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} opts
  * @returns {Promise<{ code: number | null, signal: string | null, stdout: string, stderr: string, timedOut: boolean }>}
  */
-export async function runN8n(args, { userFolder, env = {}, timeoutMs = 180_000, cwd, onSpawn } = {}) {
+export async function runN8n(args, { userFolder, n8n = DEFAULT_N8N, env = {}, timeoutMs = 180_000, cwd, onSpawn } = {}) {
 	if (!userFolder) throw new Error('runN8n: userFolder is required');
-	assertInstalled();
+	assertInstalled(n8n);
 	fs.mkdirSync(userFolder, { recursive: true });
 	const extra = { ...env };
 	if (!('N8N_RUNNERS_BROKER_PORT' in extra)) extra.N8N_RUNNERS_BROKER_PORT = String(await freePort());
 	return new Promise((resolve, reject) => {
-		const child = spawn(NODE_BIN, [N8N_BIN, ...args], {
+		const child = spawn(n8n.nodeBin, [n8n.n8nBin, ...args], {
 			cwd: cwd ?? userFolder,
-			env: n8nEnv(userFolder, extra),
+			env: n8nEnv(userFolder, extra, n8n),
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		onSpawn?.(child);
@@ -181,7 +179,7 @@ export function parseJsonOutput(stdout) {
  * prints the run (with `run.data.resultData.error`) after "Execution error:";
  * `run` is undefined only when no JSON was printed (e.g. unknown workflow id).
  * @param {string} workflowId
- * @param {{ userFolder: string, env?: Record<string, string|undefined>, timeoutMs?: number }} opts
+ * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, env?: Record<string, string|undefined>, timeoutMs?: number }} opts
  */
 export async function executeWorkflow(workflowId, opts) {
 	const r = await runN8n(['execute', `--id=${workflowId}`, '--rawOutput'], opts);
@@ -195,10 +193,10 @@ export async function executeWorkflow(workflowId, opts) {
  * (`executions[]` with `executionStatus` and, for failures, `error`) to a file.
  * Workflow ids must contain a digit (n8n filters the list with /\d+/).
  * @param {string[]} workflowIds
- * @param {{ userFolder: string, concurrency?: number, env?: Record<string, string|undefined>, timeoutMs?: number }} opts
+ * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, concurrency?: number, env?: Record<string, string|undefined>, timeoutMs?: number }} opts
  * @returns {Promise<{ code: number|null, signal: string|null, stdout: string, stderr: string, timedOut: boolean, summary: any, runs: Record<string, any> }>}
  */
-export async function executeWorkflows(workflowIds, { userFolder, concurrency = 1, env, timeoutMs = 600_000 }) {
+export async function executeWorkflows(workflowIds, { userFolder, n8n, concurrency = 1, env, timeoutMs = 600_000 }) {
 	const dir = fs.mkdtempSync(path.join(path.resolve(userFolder), 'batch-'));
 	const snapshotDir = path.join(dir, 'snapshots');
 	const summaryFile = path.join(dir, 'summary.json');
@@ -212,7 +210,7 @@ export async function executeWorkflows(workflowIds, { userFolder, concurrency = 
 			`--snapshot=${snapshotDir}`,
 			`--output=${summaryFile}`,
 		],
-		{ userFolder, env, timeoutMs },
+		{ userFolder, n8n, env, timeoutMs },
 	);
 	const readJson = (file) => {
 		try {
@@ -228,23 +226,24 @@ export async function executeWorkflows(workflowIds, { userFolder, concurrency = 
 }
 
 /**
- * Starts `n8n start` in the background and waits until GET /healthz/readiness answers 200
- * (only then are the REST routes up: while migrations run, every other path answers
- * 200 "n8n is starting up. Please wait", so /healthz or /rest/* are no ready signal).
+ * Starts `n8n start` in the background and waits until GET /healthz/readiness answers 200 and the
+ * REST routes are mounted (while migrations run, every other path answers 200 "n8n is starting up.
+ * Please wait", so /healthz alone is no ready signal; n8n 1.x answers readiness before it mounts
+ * /rest/*, which answer 404 until then).
  * Listens on 127.0.0.1:<port> (a free one unless given); call stop() when done.
- * @param {{ userFolder: string, port?: number, env?: Record<string, string|undefined>, timeoutMs?: number, onOutput?: (chunk: string) => void }} opts
+ * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, port?: number, env?: Record<string, string|undefined>, timeoutMs?: number, onOutput?: (chunk: string) => void }} opts
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, port: number, baseUrl: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startN8n({ userFolder, port, env = {}, timeoutMs = 120_000, onOutput } = {}) {
+export async function startN8n({ userFolder, n8n = DEFAULT_N8N, port, env = {}, timeoutMs = 120_000, onOutput } = {}) {
 	if (!userFolder) throw new Error('startN8n: userFolder is required');
-	assertInstalled();
+	assertInstalled(n8n);
 	fs.mkdirSync(userFolder, { recursive: true });
 	port ??= await freePort();
 	const extra = { N8N_PORT: String(port), ...env };
 	if (!('N8N_RUNNERS_BROKER_PORT' in extra)) extra.N8N_RUNNERS_BROKER_PORT = String(await freePort());
-	const child = spawn(NODE_BIN, [N8N_BIN, 'start'], {
+	const child = spawn(n8n.nodeBin, [n8n.n8nBin, 'start'], {
 		cwd: userFolder,
-		env: n8nEnv(userFolder, extra),
+		env: n8nEnv(userFolder, extra, n8n),
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
@@ -276,10 +275,7 @@ export async function startN8n({ userFolder, port, env = {}, timeoutMs = 120_000
 		if (exited) {
 			throw new Error(`n8n start exited early (${exited.signal ?? exited.code}):\n${output.slice(-4000)}`);
 		}
-		try {
-			const res = await fetch(`${baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
-			if (res.status === 200) break;
-		} catch {}
+		if (await isReady(baseUrl)) break;
 		if (Date.now() > deadline) {
 			await stop();
 			throw new Error(`n8n start not ready after ${timeoutMs} ms:\n${output.slice(-4000)}`);
@@ -289,8 +285,17 @@ export async function startN8n({ userFolder, port, env = {}, timeoutMs = 120_000
 	return { child, port, baseUrl, output: () => output, stop };
 }
 
-function assertInstalled() {
-	if (!fs.existsSync(NODE_BIN) || !fs.existsSync(N8N_BIN)) {
-		throw new Error(`n8n is not installed in the cache; run: node scripts/n8n/install.mjs (${N8N_BIN})`);
+async function isReady(baseUrl) {
+	const status = async (urlPath) => (await fetch(`${baseUrl}${urlPath}`, { signal: AbortSignal.timeout(2_000) })).status;
+	try {
+		return (await status('/healthz/readiness')) === 200 && (await status('/rest/settings')) !== 404;
+	} catch {
+		return false;
+	}
+}
+
+function assertInstalled(n8n) {
+	if (!fs.existsSync(n8n.nodeBin) || !fs.existsSync(n8n.n8nBin)) {
+		throw new Error(`n8n ${n8n.version} is not installed in the cache; run: node scripts/n8n/install.mjs --n8n ${n8n.version} (${n8n.n8nBin})`);
 	}
 }

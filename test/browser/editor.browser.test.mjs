@@ -184,7 +184,8 @@ test('the model selector shows each model with its API id, and the subtitle what
 	await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
 	await openNode(page, 'Create Video');
 	const names = await optionsOf(page, 'model');
-	const picked = `${await shownValue(page, 'model')} · ${await shownValue(page, 'generationMode')}`;
+	// The example returns at once (Wait For Task follows): the subtitle says so after the picks.
+	const picked = `${await shownValue(page, 'model')} · ${await shownValue(page, 'generationMode')} · IDs only`;
 	await closeNode(page);
 	assert.deepEqual(names, VIDEO_MODELS.map(modelOption));
 	const subtitle = await canvasNode(page, 'Create Video').locator('[class*="_subtitle"]').innerText();

@@ -27,7 +27,7 @@ export async function logIn(page, baseUrl) {
 	await page.fill('#emailOrLdapLoginId', DEMO_OWNER.email);
 	await page.fill('#password', DEMO_OWNER.password);
 	await page.click(id('form-submit-button'));
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000, waitUntil: 'commit' });
 }
 
 export async function openWorkflow(page, baseUrl, workflowId) {

@@ -191,6 +191,21 @@ describe('credential test (the editor\'s "Test" / save)', () => {
 	});
 });
 
+describe('credential test: the Base URL as the start banner prints it, a refused key in words', () => {
+	test('the Unified credential passes with the bare root or with /api/v1; a refused key and a wrong path say what to change', async () => {
+		const unified = emulatorCredentials(emu.url).find((c) => c.type === 'unifiedGenerationApi');
+		const test = async (data) =>
+			(await session.request('POST', '/rest/credentials/test', { credentials: { id: unified.id, name: unified.name, type: unified.type, data } })).json.data;
+		const root = emu.url.replace(/\/+$/, '');
+		expect(await test({ ...unified.data, baseUrl: root })).toMatchObject({ status: 'OK' });
+		expect(await test({ ...unified.data, baseUrl: `${root}/api/v1/` })).toMatchObject({ status: 'OK' });
+		const refused = await test({ ...unified.data, baseUrl: root, apiKey: 'not-a-valid-key' });
+		expect(refused.message).toMatch(/^The Unified Generation API refused the API key \(HTTP 401\): paste the key again/);
+		const elsewhere = await test({ ...unified.data, baseUrl: `${root}/api` });
+		expect(elsewhere.message).toMatch(/^Not found \(HTTP 404\): the Base URL does not lead to the Unified Generation API/);
+	});
+});
+
 describe('the examples in the editor', () => {
 	const examples = loadExamples();
 

@@ -14,21 +14,25 @@ const examples = loadExamples().filter(({ file, workflow }) => {
 });
 const emu = emulator();
 const CREATE_TASK = '/api/v1/jobs/createTask';
+const CREATE_UPSCALE = '/api/v1/upscale/create';
 
 let batch;
 let creditsBefore;
 let creditsAfter;
 let createTaskRequests;
+let createUpscaleRequests;
 
 beforeAll(async () => {
 	creditsBefore = (await emu.credits()).credits;
 	const logged = (await emu.requests(CREATE_TASK)).length;
+	const loggedUpscales = (await emu.requests(CREATE_UPSCALE)).length;
 	batch = await executeWorkflows(
 		examples.map((e) => e.workflow.id),
 		{ userFolder: USER_FOLDER, concurrency: examples.length },
 	);
 	creditsAfter = (await emu.credits()).credits;
 	createTaskRequests = (await emu.requests(CREATE_TASK)).slice(logged);
+	createUpscaleRequests = (await emu.requests(CREATE_UPSCALE)).slice(loggedUpscales);
 });
 
 /** The run n8n recorded for an example (its execute-batch snapshot). */
@@ -154,10 +158,13 @@ test('credits: both balances, as numbers and the compat four-decimal string', ()
 	expect(balance.credits).toBeGreaterThanOrEqual(creditsAfter);
 });
 
-test('the emulator billed exactly the credits the tasks report, and saw one createTask per task', () => {
+test('the emulator billed exactly the credits the tasks report, and saw one create request per task', () => {
 	const tasks = examples.flatMap(({ workflow }) => summarizeRun(runOf(workflow.id), { userFolder: USER_FOLDER, workflow }).tasks);
 	const reported = tasks.reduce((sum, t) => sum + t.creditsUsed, 0);
 	expect(reported).toBeGreaterThan(0);
 	expect(creditsBefore - creditsAfter).toBe(reported);
-	expect(createTaskRequests.map((r) => r.status)).toEqual(tasks.map(() => 200));
+	// an upscale is a task created by its own request (POST /upscale/create), not by createTask
+	const creates = [...createTaskRequests, ...createUpscaleRequests];
+	expect(creates.map((r) => r.status)).toEqual(tasks.map(() => 200));
+	expect(createUpscaleRequests).toHaveLength(1);
 });

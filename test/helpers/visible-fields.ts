@@ -3,11 +3,12 @@ import type { INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 
 /**
  * What the n8n editor would show for these parameter values, computed with n8n's own
- * displayOptions logic (NodeHelpers.getNodeParameters / displayParameter), not our own reading.
+ * displayOptions logic (NodeHelpers.getNodeParameters / displayParameter), not our own reading, for
+ * a node of `typeVersion` (a saved workflow's version 1 unless told).
  */
-export function visibleFields(nodeType: INodeType, values: INodeParameters) {
+export function visibleFields(nodeType: INodeType, values: INodeParameters, typeVersion = 1) {
 	const description = nodeType.description;
-	const node = { typeVersion: 1 };
+	const node = { typeVersion };
 	const resolved = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ?? {};
 	const shown = description.properties.filter((property) =>
 		NodeHelpers.displayParameter(resolved, property, node, description),

@@ -53,6 +53,15 @@ describe('Compat Task: Task Create', () => {
 		});
 	});
 
+	test('a media row holding two URLs run together is INVALID_URL naming the row, and nothing is sent', async () => {
+		const run = await runSteps(emu, [
+			create(media({ type: 'image_url', url: 'https://example.com/a.pnghttps://example.com/b.png' })),
+		], { items: [{ prompt: 'a kite' }] });
+		expect(run.status).toBe('error');
+		expect(run.error?.message).toMatch(/^INVALID_URL: Media 1 URL holds several URLs run together/);
+		expect(await posted()).toEqual([]);
+	});
+
 	test('automatic duration sends -1, web search a tools entry, and any model id is accepted as given', async () => {
 		await runSteps(emu, [
 			create({ model: 'custom', customModel: 'video-2-0-fast-260128', options: { automaticDuration: true, webSearch: true } }),

@@ -1,6 +1,7 @@
 import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
 import { IMAGE_PARAMETER_NAMES } from '../../nodes/shared/fields/image';
 import { completionProperties } from '../../nodes/shared/fields/completion';
+import { simplifyField } from '../../nodes/shared/fields/simplify';
 import { batchOptions } from '../../nodes/shared/fields/generation-options';
 import { visibleFields } from '../helpers/visible-fields';
 
@@ -71,8 +72,8 @@ describe('Create Image shows each model exactly its own fields (n8n displayParam
 		expect(kept.outputFormat).toBeUndefined();
 	});
 
-	test('the node has no other parameters than its own, the batch and the wait settings', () => {
-		const known = new Set<string>([...IMAGE_PARAMETER_NAMES, ...[batchOptions(), ...completionProperties({ callback: true })].map((p) => p.name)]);
+	test('the node has no other parameters than its own, the batch, the wait settings and Simplify', () => {
+		const known = new Set<string>([...IMAGE_PARAMETER_NAMES, ...[batchOptions(), ...completionProperties({ callback: true }), simplifyField()].map((p) => p.name)]);
 		const names = node.description.properties.map((property) => property.name);
 		expect(names.filter((name) => !known.has(name))).toEqual([]);
 		expect(new Set(names)).toEqual(known);

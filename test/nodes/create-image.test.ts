@@ -76,6 +76,21 @@ describe('Create Image: every model', () => {
 	});
 });
 
+describe('Create Image: reference URLs', () => {
+	test('URLs pasted on one line are INVALID_URL on Reference Image URLs, and nothing is sent', async () => {
+		const { result, sent } = await run({
+			model: 'gen-image-2.5-flare',
+			generationMode: 'imageToImage',
+			prompt: 'combine them',
+			urls: 'https://a.example/1.png https://b.example/2.png',
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/^INVALID_URL: Reference Image URLs holds several URLs run together/);
+		expect(result.error?.description).toContain('urls');
+		expect(sent).toEqual([]);
+	});
+});
+
 describe('Create Image: Images per Item', () => {
 	test('2 items x 3 variants: 6 tasks, 6 items paired with their input and numbered 1..3', async () => {
 		const apiKey = await addAccount(emu, 'image-variants-key', { credits: 1000 });

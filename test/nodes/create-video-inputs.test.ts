@@ -92,6 +92,16 @@ describe('Create Video: URL lists', () => {
 });
 
 describe('Create Video: refused before anything is sent', () => {
+	test.each([
+		['urls', 'reference', { referenceAspect: '1280x720' }, 'Reference Image URLs'],
+		['firstFrameUrl', 'firstFrame', {}, 'First Frame Image URL'],
+	])('three URLs pasted into %s without line breaks are INVALID_URL naming the field', async (name, mode, extra, label) => {
+		const pasted = 'https://a.example/1.pnghttps://b.example/2.pnghttps://c.example/3.png';
+		const result = await runCreate({ model: 'sd2', generationMode: mode, prompt: 'Image1', [name]: pasted, ...extra });
+		expectRefused(result, 'INVALID_URL', name);
+		expect(result.run.error?.message).toContain(`${label} holds several URLs run together`);
+	});
+
 	test('First and Last Frames with an empty last frame is INVALID_MEDIA_COMBINATION, not a first-frame video', async () => {
 		const result = await runCreate({
 			model: 'sd2',

@@ -45,7 +45,7 @@ test('the creator example\'s task starts the trigger example with the task and i
 test('activating the trigger without a Secret fails with what to fix; with one it succeeds', async () => {
 	const open = structuredClone(TRIGGER);
 	open.nodes[0].parameters.secret = '';
-	await expect(callWebhookMethod(open, 'Task Trigger', 'create', options())).rejects.toThrow('Set a Secret on the Task Trigger');
+	await expect(callWebhookMethod(open, 'Task Trigger', 'create', options())).rejects.toThrow('Set a Secret on the Task Finished Trigger');
 	expect(secretOf(TRIGGER)).not.toBe('');
 	await expect(callWebhookMethod(TRIGGER, 'Task Trigger', 'create', options())).resolves.toBe(true);
 	// Nothing is registered at the service (each task names its own callBackUrl), so n8n always calls create.

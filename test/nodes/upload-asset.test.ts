@@ -196,6 +196,19 @@ describe('Upload Asset: List', () => {
 		expect(result.nextCursor).not.toBeNull();
 	});
 
+	test('Cursor starts from an earlier page\'s nextCursor: the next page, not the first one again', async () => {
+		const first = (await runSteps(emu, [uploadAsset({ operation: 'list', type: 'IMAGE', returnAll: false, limit: 50 })], { apiKey: KEY })).json('Upload Asset')[0];
+		const cursor = first.nextCursor;
+		expect(cursor).not.toBeNull();
+		const before = (await logged(emu, '/api/v1/assets/list')).length;
+		const run = await runSteps(emu, [uploadAsset({ operation: 'list', type: 'IMAGE', returnAll: true, cursor: '={{ $json.cursor }}' })], { apiKey: KEY, items: [{ cursor }] });
+		const [rest] = run.json('Upload Asset');
+		expect(rest.items).toHaveLength(3);
+		const seen = new Set((first.items as Array<{ assetId: unknown }>).map((asset) => asset.assetId));
+		expect((rest.items as Array<{ assetId: unknown }>).filter((asset) => seen.has(asset.assetId))).toEqual([]);
+		expect((await logged(emu, '/api/v1/assets/list')).slice(before)[0].query.cursor).toBe(String(cursor));
+	});
+
 	test('the type filter reaches the service', async () => {
 		const run = await runSteps(emu, [uploadAsset({ operation: 'list', type: 'AUDIO', returnAll: true })], { apiKey: KEY });
 		expect(run.json('Upload Asset')[0].items).toEqual([expect.objectContaining({ type: 'AUDIO', name: 'voice' })]);

@@ -137,6 +137,16 @@ describe('Wait For Task', () => {
 		const [page] = two.json('Relations');
 		expect(page.finals).toHaveLength(2);
 		expect(page.nextCursor).toEqual(expect.any(String));
+
+		// Cursor (the spec's cursor): the next page starts after the two already read.
+		const rest = await runSteps(
+			emu,
+			[packageNode('Relations', 'waitForTask', { operation: 'relations', cursor: '={{ $json.cursor }}' })],
+			{ items: [{ orderId: draft.orderId, cursor: page.nextCursor }] },
+		);
+		const [last] = rest.json('Relations');
+		expect((last.finals as Array<{ orderId: string }>).map((entry) => entry.orderId)).toEqual([finals[2].orderId]);
+		expect(last.nextCursor).toBeNull();
 	});
 
 	test('a standalone upscale task is waited on through /upscale/query', async () => {

@@ -21,8 +21,8 @@ describe('transport', () => {
 	test.each([
 		[401, 'check the API key'],
 		[402, 'Insufficient credits, nothing was created: top up or enable automatic top-up, then retry'],
-		[403, 'belongs to another account'],
-		[404, 'check the task, asset or order id'],
+		[403, 'of another account'],
+		[404, 'check the Base URL in the Unified Generation API credential'],
 	])('HTTP %i tells the user what to do', async (status, text) => {
 		const { run } = await send([{ status, body: { message: `failure ${status}` } }], credits);
 		expect(run.error?.message).toContain(text);

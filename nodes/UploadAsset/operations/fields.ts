@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields } from '../../shared/fields/paging';
+import { cursorField, returnAllFields } from '../../shared/fields/paging';
 import { reviewWaitOptions } from './review-fields';
 import { assetTypeOptions, properties as uploadFields } from './upload-fields';
 
@@ -60,6 +60,7 @@ export const operationFields: Record<'upload' | 'getStatus' | 'list' | 'waitForR
 			displayOptions: LIST,
 		},
 		...returnAllFields(LIST.show),
+		cursorField(LIST.show),
 	],
 	waitForReview: [assetIdField('waitForReview'), reviewWaitOptions({ operation: ['waitForReview'] })],
 };

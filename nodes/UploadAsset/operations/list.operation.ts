@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { listAssets, withAssetUri } from '../../shared/assets/api';
 import { ASSETS } from '../../shared/catalog';
-import { wantedCount } from '../../shared/fields/paging';
+import { readCursor, wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 
 /**
@@ -10,6 +10,11 @@ import { mapItems } from '../../shared/item-loop';
  * more remain), like Wait For Task's relations. Pages of the spec's largest size (50) are read
  * following nextCursor until all (or `limit`) assets are read.
  */
+/** The spec types the assets list's cursor as a number: a numeric text is sent as one, anything else as given. */
+function numericCursor(cursor: string | undefined): number | string | undefined {
+	return cursor !== undefined && /^\d+$/.test(cursor) ? Number(cursor) : cursor;
+}
+
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const { maxLimit } = ASSETS.list;
 	return [
@@ -18,11 +23,11 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			const status = ctx.getNodeParameter('status', itemIndex, '') as string;
 			const wanted = wantedCount(ctx, itemIndex);
 			const items: IDataObject[] = [];
-			let cursor: unknown;
+			let cursor: unknown = numericCursor(readCursor(ctx, itemIndex));
 			let received = 0;
 			do {
 				const limit = Math.min(maxLimit, wanted - items.length);
-				const page = await listAssets(ctx, { type, status, limit, cursor: cursor as number | undefined }, itemIndex);
+				const page = await listAssets(ctx, { type, status, limit, cursor: cursor as number | string | undefined }, itemIndex);
 				items.push(...page.items.slice(0, limit).map(withAssetUri));
 				received = page.items.length;
 				cursor = page.nextCursor;

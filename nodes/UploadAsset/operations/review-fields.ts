@@ -8,6 +8,7 @@ export function reviewWaitOptions(show: NonNullable<IDisplayOptions['show']>): I
 	return {
 		displayName: 'Review Wait Options',
 		name: 'waitOptions',
+		description: 'How often and how long to check the review of the assets',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSETS } from '../../shared/catalog';
 import type { AssetType } from '../../shared/catalog';
+import { newDefault } from '../../shared/fields/versions';
 import { reviewWaitOptions } from './review-fields';
 
 const upload = { operation: ['upload'] };
@@ -12,7 +13,8 @@ export const assetTypeOptions = (Object.keys(ASSETS.types) as AssetType[])
 	.map((type) => ({ name: type[0] + type.slice(1).toLowerCase(), value: type }));
 
 export const properties: INodeProperties[] = [
-	{
+	// A new node (version 2) starts from a URL: a new workflow has no binary data to upload yet.
+	...newDefault({
 		displayName: 'Source',
 		name: 'source',
 		type: 'options',
@@ -22,8 +24,9 @@ export const properties: INodeProperties[] = [
 			{ name: 'Public URL', value: 'url', description: 'A publicly reachable https URL the service fetches itself' },
 		],
 		default: 'binary',
+		description: 'Where the file comes from',
 		displayOptions: { show: upload },
-	},
+	}, 'url'),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -40,6 +43,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'https://example.com/photo.png',
+		description: 'A public https URL of the image, video or audio file; the service fetches it itself',
 		displayOptions: { show: { ...upload, source: ['url'] } },
 	},
 	{
@@ -54,6 +58,7 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'For Model',
 		name: 'forModel',
+		description: 'Which model the asset is for: an alt-family model takes its upload at once by https URL; the sd family and upscaling take a reviewed asset',
 		type: 'options',
 		options: [
 			...ASSETS.altUploadModels.map((alias) => ({ name: alias, value: alias, description: `An ${alias} upload: ACTIVE at once, its https URL goes into that family's inputs` })),

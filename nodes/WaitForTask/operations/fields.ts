@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields } from '../../shared/fields/paging';
+import { cursorField, returnAllFields } from '../../shared/fields/paging';
 import { waitProperties } from '../../shared/fields/wait';
 
 /** The item's task id, trimmed; an empty one is the user's to fix, not the service's to refuse. */
@@ -21,6 +21,7 @@ export function taskFields(operations: string[]): INodeProperties[] {
 		{
 			displayName: 'Task Type',
 			name: 'taskType',
+			description: 'Which kind of task the IDs belong to: a video or image generation, or a standalone upscale',
 			type: 'options',
 			noDataExpression: true,
 			options: [
@@ -67,6 +68,7 @@ export const operationFields: Record<'get' | 'relations' | 'wait', INodeProperti
 			displayOptions: { show: { operation: ['relations'] } },
 		},
 		...returnAllFields({ operation: ['relations'] }, true),
+		cursorField({ operation: ['relations'] }),
 	],
 	wait: [...taskFields(['wait']), ...waitProperties({ show: { operation: ['wait'] } })],
 };

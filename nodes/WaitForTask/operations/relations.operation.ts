@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { wantedCount } from '../../shared/fields/paging';
+import { readCursor, wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 import { getRelations } from '../../shared/unified-api';
 
@@ -16,7 +16,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		const orderId = String(ctx.getNodeParameter('orderId', itemIndex));
 		const wanted = wantedCount(ctx, itemIndex);
 		let page: IDataObject = {};
-		let cursor: string | undefined;
+		let cursor = readCursor(ctx, itemIndex);
 		const finals: IDataObject[] = [];
 		do {
 			const limit = Math.min(PAGE_SIZE, wanted - finals.length);

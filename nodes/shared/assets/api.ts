@@ -59,7 +59,7 @@ export async function uploadFromUrl(
 
 /** By numeric assetId or providerAssetId; the service checks the latest review result on each read. */
 export async function assetStatus(ctx: ApiContext, assetId: string, itemIndex?: number, deadline?: number): Promise<IDataObject> {
-	const answer = await apiRequest(ctx, 'unified', { method: 'GET', path: '/assets/status', qs: { assetId }, itemIndex, deadline });
+	const answer = await apiRequest(ctx, 'unified', { method: 'GET', path: '/assets/status', qs: { assetId }, itemIndex, deadline, subject: { kind: 'asset', id: assetId } });
 	return checkedAsset(answer, 'the asset status');
 }
 

@@ -7,6 +7,7 @@ import { errorItem } from '../item-loop';
 import type { PollOptions } from '../polling';
 import { waitForTasks } from '../task-waiting';
 import type { TaskKind } from '../tasks';
+import { withNextStep } from './next-step';
 import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
 import { applyBudget, planItems, priceFields } from './plan';
@@ -68,8 +69,10 @@ export async function runCreate<R>(
 		requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
 	});
 	let reported = inItemOrder([...prepared.filter(isFailure), ...submitted]).map(toReported);
-	if (ctx.getNodeParameter('waitForCompletion', 0, 'none') === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
-	const output = [finish(ctx, reported)];
+	const waitMode = ctx.getNodeParameter('waitForCompletion', 0, 'none');
+	if (waitMode === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
+	const finished = finish(ctx, reported);
+	const output = [waitMode === 'none' ? withNextStep(ctx, kind as TaskKind<never>, finished) : finished];
 	if (callback && !reported[0].failure) await waitForCallback(ctx, output[0][0]);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;

@@ -5,7 +5,7 @@ import { ASSETS } from '../catalog';
 import type { AssetType } from '../catalog';
 import type { MediaFact } from '../rules';
 import { listAssets } from '../assets/api';
-import { CREDENTIAL } from '../transport';
+import { readCredentials } from '../transport';
 import type { FoundFacts } from './binary-facts';
 
 /**
@@ -53,7 +53,7 @@ export async function findAssetRecord(ctx: IExecuteFunctions, type: AssetType, r
 }
 
 async function indexOf(ctx: IExecuteFunctions, type: AssetType): Promise<Index> {
-	const credentials = await ctx.getCredentials(CREDENTIAL.unified);
+	const credentials = await readCredentials(ctx, 'unified');
 	const account = createHash('sha256').update(`${String(credentials.baseUrl)}\n${String(credentials.apiKey)}`).digest('hex');
 	const key = `${ctx.getExecutionId() ?? ''}|${account}|${type}`;
 	let index = indexes.get(key);

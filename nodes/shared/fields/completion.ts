@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { newDefault } from './versions';
 import { downloadProperties, waitProperties } from './wait';
 
 const RETURN_AT_ONCE = {
 	name: 'Return at Once',
 	value: 'none',
-	description: 'Output the taskId and orderId as soon as each task is created',
+	description: 'Output the taskId and orderId as soon as each task is created; read the result later with Wait For Task or a Task Trigger',
 };
 
 /**
@@ -25,13 +26,23 @@ const WAIT = {
 	description: 'Wait for all tasks of this execution together (polling), then output their results',
 };
 
-/** The Create nodes' choice to return at once or wait for the tasks (then optionally download). */
-export function completionProperties(options: { callback?: boolean } = {}): INodeProperties[] {
-	if (!options.callback) return [selector([RETURN_AT_ONCE, WAIT]), ...waitProperties({ show: { waitForCompletion: ['wait'] } })];
+/**
+ * The Create nodes' choice to return at once or wait for the tasks (then optionally download).
+ * `waitInVersion2`: a new node (version 2) waits and downloads the result by default, as n8n's own
+ * video and image nodes return the media; version 1 keeps returning at once.
+ */
+export function completionProperties(options: { callback?: boolean; waitInVersion2?: boolean } = {}): INodeProperties[] {
+	const select = (choices: INodeProperties['options']) =>
+		options.waitInVersion2 ? newDefault(selector(choices), WAIT.value) : [selector(choices)];
+	const download = (property: INodeProperties) =>
+		options.waitInVersion2 && property.name === 'download' ? newDefault(property, true) : [property];
+	if (!options.callback) {
+		return [...select([RETURN_AT_ONCE, WAIT]), ...waitProperties({ show: { waitForCompletion: ['wait'] } }).flatMap(download)];
+	}
 	const waiting = { show: { waitForCompletion: ['callback', 'wait'] } };
 	return [
-		selector([RETURN_AT_ONCE, UNTIL_CALLBACK, WAIT]),
-		...downloadProperties(waiting),
+		...select([RETURN_AT_ONCE, UNTIL_CALLBACK, WAIT]),
+		...downloadProperties(waiting).flatMap(download),
 		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter((property) => property.name === 'waitOptions'),
 		{
 			displayName: 'Timeout (Minutes)',
@@ -55,5 +66,13 @@ export function completionProperties(options: { callback?: boolean } = {}): INod
 }
 
 function selector(options: INodeProperties['options']): INodeProperties {
-	return { displayName: 'Wait for Completion', name: 'waitForCompletion', type: 'options', noDataExpression: true, options, default: 'none' };
+	return {
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'options',
+		noDataExpression: true,
+		options,
+		default: 'none',
+		description: 'Whether the node outputs each task as soon as it is created, or waits for it to finish (and can download its files)',
+	};
 }

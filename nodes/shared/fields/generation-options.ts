@@ -20,6 +20,7 @@ export function batchOptions(): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'Limits for the whole execution: a credit budget, parallel requests and a time limit per request',
 		options: [
 			{
 				displayName: 'Budget (Credits)',
@@ -67,13 +68,22 @@ export function modelSelector(
 		noDataExpression: true,
 		options: models.map(({ id, name, description }) => ({ name: `${name} (${id})`, value: id, description })),
 		default: preset,
+		description: 'The model to generate with; the fields below show what it accepts',
 		...extra,
 	};
 }
 
 /** A Create node's "Additional Options" collection. */
 export function additionalOptions(name: string, options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Additional Options', name, type: 'collection', placeholder: 'Add Option', default: {}, options };
+	return {
+		displayName: 'Additional Options',
+		name,
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'Settings most tasks leave at the service\'s defaults',
+		options,
+	};
 }
 
 /** A Create node's Generation Mode selector. */
@@ -82,10 +92,21 @@ export function modeSelector(
 	preset: string,
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-	return { displayName: 'Generation Mode', name: 'generationMode', type: 'options', noDataExpression: true, options: modes, default: preset, ...extra };
+	return {
+		displayName: 'Generation Mode',
+		name: 'generationMode',
+		type: 'options',
+		noDataExpression: true,
+		options: modes,
+		default: preset,
+		description: 'What to generate from: a prompt alone, images, or videos; the fields below follow the mode',
+		...extra,
+	};
 }
 
-/** A Create node's Prompt field. */
-export function promptProperty(description: string, extra: Partial<INodeProperties> = {}): INodeProperties {
-	return { displayName: 'Prompt', name: 'prompt', type: 'string', typeOptions: { rows: 4 }, default: '', description, ...extra };
+/** A Create node's Prompt field, with an example of a prompt that works as its placeholder. */
+export function promptProperty(description: string, placeholder: string, extra: Partial<INodeProperties> = {}): INodeProperties {
+	return { displayName: 'Prompt', name: 'prompt', type: 'string', typeOptions: { rows: 4 }, default: '', placeholder, description, ...extra };
 }
+
+export const VIDEO_PROMPT_EXAMPLE = 'e.g. A red kite rises over a stormy sea at dusk, slow camera pan, cinematic light';

@@ -25,7 +25,7 @@ export function imageProperties(): INodeProperties[] {
 		modeSelector(IMAGE_MODES.map((mode) => ({ value: mode, ...IMAGE_MODE_LABELS[mode] })), 'textToImage', {
 			description: 'Text to Image, or Image to Image to edit or combine reference images',
 		}),
-		promptProperty('What the image shows; for Image to Image, how to change the reference images', { required: true }),
+		promptProperty('What the image shows; for Image to Image, how to change the reference images', 'e.g. A watercolor fox in a snowy forest, soft morning light', { required: true }),
 		...perModel(IMAGE_MODELS, urlsField),
 		imageBinariesField(),
 		...perModel(IMAGE_MODELS, qualityField),
@@ -49,8 +49,9 @@ function urlsField(model: ImageModel): INodeProperties {
 		displayName: 'Reference Image URLs',
 		name: P.urls,
 		type: 'string',
-		typeOptions: { rows: 3 },
+		typeOptions: { rows: 4 },
 		default: '',
+		placeholder: 'https://example.com/1.png\nhttps://example.com/2.png',
 		// Not required: the images may come from binary fields instead (the node says so when both are empty).
 		description: `1 to ${max} public https image URLs, one per line (or an expression giving an array); a comma is part of a URL, not a separator.${limits}`,
 		displayOptions: shownIn('imageToImage'),

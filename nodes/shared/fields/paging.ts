@@ -28,3 +28,23 @@ export function returnAllFields(show: NonNullable<IDisplayOptions['show']>, retu
 export function wantedCount(ctx: IExecuteFunctions, itemIndex: number): number {
 	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
+
+/** Where a list starts: the nextCursor an earlier page returned (the spec's `cursor`), or the first page. */
+export function cursorField(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return {
+		displayName: 'Cursor',
+		name: 'cursor',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.nextCursor }}',
+		description: 'Start after the page that returned this nextCursor; leave empty to start from the first page',
+		displayOptions: { show },
+	};
+}
+
+/** The Cursor field's value, trimmed; undefined when empty (absent on saved workflows from before it existed). */
+export function readCursor(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = ctx.getNodeParameter('cursor', itemIndex, '') as unknown;
+	const cursor = value === null || value === undefined ? '' : String(value).trim();
+	return cursor === '' ? undefined : cursor;
+}

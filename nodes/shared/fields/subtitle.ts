@@ -4,9 +4,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
  * A node subtitle that shows what the user picked in the given selectors, by the names the
  * selectors show ("SD 2 Pro (sd2) · Text to Video"), not their stored values ("sd2: textToVideo").
  * Selectors built per model share a name: their options are merged. An unknown value (a newer
- * workflow, an expression) shows as it is.
+ * workflow, an expression) shows as it is. `idsOnly`: a Create node adds "IDs only" while it returns at once.
  */
-export function pickedSubtitle(properties: INodeProperties[], names: string[]): string {
+export function pickedSubtitle(properties: INodeProperties[], names: string[], { prefix = '', idsOnly = false } = {}): string {
 	const parts = names.map((name) => {
 		const options = properties
 			.filter((property) => property.name === name)
@@ -14,5 +14,7 @@ export function pickedSubtitle(properties: INodeProperties[], names: string[]): 
 		const labels = Object.fromEntries(options.map((option) => [String(option.value), option.name]));
 		return `(${JSON.stringify(labels)}[$parameter["${name}"]] || $parameter["${name}"])`;
 	});
-	return `={{ [${parts.join(', ')}].join(" · ") }}`;
+	// A Create node that returns only ids says so on the canvas too (Wait for Completion: Return at Once).
+	if (idsOnly) parts.push('($parameter["waitForCompletion"] === "none" ? "IDs only" : "")');
+	return `={{ ${prefix ? `${JSON.stringify(prefix)} + ` : ''}[${parts.join(', ')}].filter(Boolean).join(" · ") }}`;
 }

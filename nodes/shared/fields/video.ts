@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../catalog';
 import type { MediaArrayName, VideoModel } from '../catalog';
-import { modelSelector, modeSelector, promptProperty } from './generation-options';
+import { modelSelector, modeSelector, promptProperty, VIDEO_PROMPT_EXAMPLE } from './generation-options';
 import { perModel } from './grouping';
 import { ARRAY_MODES, MODE_LABELS, modesWhere, nodeModes } from './video-modes';
 import type { VideoNodeMode } from './video-modes';
@@ -53,7 +53,8 @@ export function videoProperties(): INodeProperties[] {
 	return [
 		modelSelector(VIDEO_MODELS, 'sd2.5'),
 		...perModel(VIDEO_MODELS, videoModeSelector),
-		...perModel(VIDEO_MODELS, promptField),
+		...perModel(VIDEO_MODELS, (model) => promptField(model, true)),
+		...perModel(VIDEO_MODELS, (model) => promptField(model, false)),
 		...([P.firstFrameUrl, P.lastFrameUrl] as const).flatMap((name) => [
 			...perModel(VIDEO_MODELS, (model) => frameField(model, name)),
 			...perModel(VIDEO_MODELS, () => binaryMediaField(name, frameModes(name))),
@@ -90,10 +91,16 @@ function hiddenOutside(model: VideoModel, modes: VideoNodeMode[]): Record<string
 	return others.length > 0 ? { [P.generationMode]: others } : {};
 }
 
-function promptField(model: VideoModel): INodeProperties {
-	const required = model.params.prompt.requiredIn;
-	const description = `What to generate, at most ${model.params.prompt.maxLength} characters. Required for ${required.map((mode) => MODE_LABELS[mode].name).join(', ')}.`;
-	return promptProperty(description, { displayOptions: shownIn(modesWhere(model, (mode) => mode !== 'final')) });
+/**
+ * The prompt twice, under one name (its text stays when the mode changes): marked required in the
+ * modes where the model requires it, optional in its other modes (none in a final render).
+ */
+function promptField(model: VideoModel, required: boolean): INodeProperties | undefined {
+	const requiredIn = model.params.prompt.requiredIn;
+	const modes = modesWhere(model, (mode) => mode !== 'final' && requiredIn.includes(mode) === required);
+	if (modes.length === 0) return undefined;
+	const description = `What to generate, at most ${model.params.prompt.maxLength} characters. Required for ${requiredIn.map((mode) => MODE_LABELS[mode].name).join(', ')}.`;
+	return promptProperty(description, VIDEO_PROMPT_EXAMPLE, { ...(required ? { required } : {}), displayOptions: shownIn(modes) });
 }
 
 function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): string {
@@ -104,13 +111,22 @@ function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): strin
 
 type FrameName = typeof P.firstFrameUrl | typeof P.lastFrameUrl;
 
+/** The URL fields' display names, also used by the node's messages about them. */
+export const URL_FIELD_LABELS: Record<FrameName | MediaArrayName, string> = {
+	firstFrameUrl: 'First Frame Image URL',
+	lastFrameUrl: 'Last Frame Image URL',
+	urls: 'Reference Image URLs',
+	videoUrls: 'Video URLs',
+	audioUrls: 'Reference Audio URLs',
+};
+
 const frameModes = (name: FrameName): VideoNodeMode[] => (name === P.firstFrameUrl ? ['firstFrame', 'keyframes'] : ['keyframes']);
 
 /** Not required: the frame may come from binary data instead (the node says so when both are empty). */
 function frameField(model: VideoModel, name: FrameName): INodeProperties {
 	const first = name === P.firstFrameUrl;
 	return {
-		displayName: first ? 'First Frame Image URL' : 'Last Frame Image URL',
+		displayName: URL_FIELD_LABELS[name],
 		name,
 		type: 'string',
 		default: '',
@@ -149,24 +165,22 @@ function binaryMediaField(media: keyof typeof BINARY_MEDIA, modes: VideoNodeMode
 	};
 }
 
-const LIST_LABELS: Record<MediaArrayName, { title: string; kind: 'images' | 'videos' | 'audios' }> = {
-	urls: { title: 'Reference Image URLs', kind: 'images' },
-	videoUrls: { title: 'Video URLs', kind: 'videos' },
-	audioUrls: { title: 'Reference Audio URLs', kind: 'audios' },
-};
+const LIST_KINDS: Record<MediaArrayName, 'images' | 'videos' | 'audios'> = { urls: 'images', videoUrls: 'videos', audioUrls: 'audios' };
 
 const listModes = (model: VideoModel, name: MediaArrayName) => ARRAY_MODES.filter((mode) => model.references.modes[mode][name].max > 0);
 
 function mediaListField(model: VideoModel, name: MediaArrayName): INodeProperties | undefined {
 	const modes = listModes(model, name);
 	if (modes.length === 0) return undefined;
-	const { title, kind } = LIST_LABELS[name];
+	const kind = LIST_KINDS[name];
 	const source = name === P.videoUrls ? ' For Edit and Extend the first video is the source (Video 1).' : '';
 	return {
-		displayName: title,
+		displayName: URL_FIELD_LABELS[name],
 		name,
 		type: 'string',
+		typeOptions: { rows: 4 },
 		default: '',
+		placeholder: 'https://example.com/1.png\nhttps://example.com/2.png',
 		description: `Up to ${model.references[kind].max}, one per line (or an expression giving an array); a comma is part of a URL, not a separator: ${urlHint(model, kind)}.${source}`,
 		displayOptions: shownIn(modes),
 	};
@@ -218,7 +232,9 @@ const durationModes = (model: VideoModel) =>
 /** The spec's automatic duration (-1): only on models whose catalog allows it (never alt). */
 function automaticDurationToggle(model: VideoModel): INodeProperties | undefined {
 	if (!model.duration.smart) return undefined;
-	const description = 'Whether the model chooses the length of the video itself (sends duration -1s) instead of Duration';
+	// Inferred: the parameter table shows no -1; only the alt section and DURATION_OUT_OF_RANGE ("alt family has no smart duration (-1)") imply the sd family has it.
+	const description =
+		'Whether the model chooses the length of the video itself (sends duration -1s) instead of Duration. Inferred: the service\'s parameter table does not list -1s; its alt-family notes imply the sd family accepts it. Its price is unknown before sending.';
 	return toggle('Automatic Length', P.automaticDuration, description, durationModes(model));
 }
 
@@ -280,6 +296,7 @@ function outputResolutionField(model: VideoModel): INodeProperties {
 			description,
 		})),
 		default: tier,
+		description: 'The resolution of the video; Upscaled tiers are rendered lower and upscaled by the service (they cost more credits)',
 		displayOptions: { hide: { ...hiddenOutside(model, modesWhere(model, (mode) => mode !== 'final')), [P.draft]: [true] } },
 	};
 }

@@ -20,6 +20,7 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
+			description: 'How often to check the tasks and how long to wait for them',
 			...shown,
 			options: [
 				{
@@ -79,6 +80,7 @@ export function downloadProperties(displayOptions?: IDisplayOptions): INodePrope
 			type: 'string',
 			default: 'data',
 			required: true,
+			description: 'The binary field the first result file goes into',
 			hint: 'The name of the binary field; a task with several files also gets <field>_1, <field>_2, ...',
 			displayOptions: withShow(displayOptions, { download: [true] }),
 		},

@@ -1,7 +1,7 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { connectionError, httpError, redact, serviceSaid } from '../api-errors';
-import type { Service } from '../api-errors';
+import type { Service, Subject } from '../api-errors';
 import { describeFailure, sentNothing, timedOutCode } from './failure';
 import { retryAfterMs, seconds } from './limits';
 import type { AttemptClock } from './limits';
@@ -19,6 +19,8 @@ export interface Call {
 	url: string;
 	/** Only a GET may be sent again: anything else could create and bill twice (DESIGN: Money). */
 	idempotent: boolean;
+	/** What the request names by id, so a 404 or 403 says which id to check. */
+	subject?: Subject;
 }
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -31,9 +33,9 @@ export function noAnswer(call: Call, clock: AttemptClock, error: unknown): Outco
 	if (clock.stopped()) return fail(stoppedError(node, itemIndex, call.idempotent ? 'get' : 'other'));
 	const timedOut = clock.timedOut() || timedOutCode(error);
 	const reason = timedOut ? `No complete answer within ${seconds(clock.limitMs)}` : redact(describeFailure(error), call.secret);
-	if (call.idempotent) return { ok: false, retryable: true, error: connectionError(node, reason, itemIndex) };
+	if (call.idempotent) return { ok: false, retryable: true, error: connectionError(node, reason, itemIndex, undefined, call.service) };
 	if (!timedOut && sentNothing(error)) {
-		return fail(connectionError(node, reason, itemIndex, 'Could not reach the service: nothing was sent'));
+		return fail(connectionError(node, reason, itemIndex, 'Could not reach the service: nothing was sent', call.service));
 	}
 	const head = timedOut ? reason : 'The connection broke before the answer';
 	return fail(unconfirmedError(node, head, timedOut ? 'The request had been sent' : reason, itemIndex));
@@ -52,7 +54,7 @@ export function judge(call: Call, response: IN8nHttpFullResponse): Outcome {
 	return {
 		ok: false,
 		retryable: idempotent && RETRY_STATUSES.has(status),
-		error: httpError(node, service, status, response.body, itemIndex, secret),
+		error: httpError(node, service, status, response.body, itemIndex, secret, call.subject),
 		waitMs: retryAfterMs(response.headers?.['retry-after']),
 	};
 }
@@ -66,7 +68,7 @@ function parseBody(call: Call, body: unknown): Outcome {
 	} catch {
 		const reason = 'The response body is not valid JSON';
 		if (!call.idempotent) return fail(unconfirmedError(node, 'The answer was unreadable', reason, itemIndex));
-		const error = connectionError(node, reason, itemIndex, 'The service sent an unreadable answer');
+		const error = connectionError(node, reason, itemIndex, 'The service sent an unreadable answer', call.service);
 		return { ok: false, retryable: true, error };
 	}
 }

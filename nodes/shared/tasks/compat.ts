@@ -27,7 +27,7 @@ export const compatTasks: TaskKind<IDataObject> = {
 	},
 	async query(ctx, id, itemIndex, deadline) {
 		const path = `/v1/contents/generations/tasks/${encodeURIComponent(id)}`;
-		const answer = await apiRequest(ctx, 'compat', { method: 'GET', path, itemIndex, deadline });
+		const answer = await apiRequest(ctx, 'compat', { method: 'GET', path, itemIndex, deadline, subject: { kind: 'task', id } });
 		return requireStatus(asRecord(answer, 'the task query'), 'the task query');
 	},
 	phase: phaseFrom({ succeeded, failed }),

@@ -21,7 +21,7 @@ export function createByPath(path: string, report: (request: IDataObject, answer
 
 export function queryByPath(path: string) {
 	return async (ctx: ApiContext, taskId: string, itemIndex: number, deadline?: number): Promise<IDataObject> => {
-		const answer = await apiRequest(ctx, 'unified', { method: 'GET', path, qs: { taskId }, itemIndex, deadline });
+		const answer = await apiRequest(ctx, 'unified', { method: 'GET', path, qs: { taskId }, itemIndex, deadline, subject: { kind: 'task', id: taskId } });
 		return requireStatus(asRecord(answer, path), path);
 	};
 }

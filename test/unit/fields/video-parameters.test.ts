@@ -1,5 +1,6 @@
 import { CreateVideo } from '../../../nodes/CreateVideo/CreateVideo.node';
 import { completionProperties } from '../../../nodes/shared/fields/completion';
+import { simplifyField } from '../../../nodes/shared/fields/simplify';
 import { batchOptions } from '../../../nodes/shared/fields/generation-options';
 import { VIDEO_PARAMETER, VIDEO_PARAMETER_NAMES, videoProperties } from '../../../nodes/shared/fields/video';
 import { videoOptions } from '../../../nodes/shared/fields/video-options';
@@ -18,8 +19,8 @@ describe("Create Video's parameter names live in one place", () => {
 		for (const name of VIDEO_PARAMETER_NAMES) expect(VIDEO_PARAMETER[name]).toBe(name);
 	});
 
-	test('the node has no other parameters than these and the whole execution\'s batch and wait settings', () => {
-		const known = new Set<string>([...VIDEO_PARAMETER_NAMES, ...[batchOptions(), ...completionProperties({ callback: true })].map((p) => p.name)]);
+	test('the node has no other parameters than these and the whole execution\'s batch and wait settings, and Simplify', () => {
+		const known = new Set<string>([...VIDEO_PARAMETER_NAMES, ...[batchOptions(), ...completionProperties({ callback: true }), simplifyField()].map((p) => p.name)]);
 		const names = new CreateVideo().description.properties.map((property) => property.name);
 		expect(names.filter((name) => !known.has(name))).toEqual([]);
 	});

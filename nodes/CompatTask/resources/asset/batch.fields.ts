@@ -9,6 +9,7 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'Source',
 		name: 'source',
+		description: 'Where the assets to create are listed: one per input item, or the rows of a batch spreadsheet',
 		type: 'options',
 		noDataExpression: true,
 		options: [

@@ -12,9 +12,11 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
+		description: 'What to do with assets',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['asset'] } },
+		// Alphabetical, as n8n's Cloud rules require of five or more options; the default is the main one.
 		options: [
 			{ name: 'Batch Create', value: 'batchCreate', action: 'Create assets in a batch', description: 'Upload many assets: from the input items or a spreadsheet' },
 			{ name: 'Create', value: 'create', action: 'Create an asset', description: 'Upload an image or video by URL for review' },

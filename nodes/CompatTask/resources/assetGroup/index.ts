@@ -7,6 +7,7 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
+		description: 'What to do with asset groups',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['assetGroup'] } },
@@ -21,6 +22,7 @@ export const description: INodeProperties[] = [
 		name: 'groupName',
 		type: 'string',
 		default: '',
+		description: 'The name of the new asset group',
 		required: true,
 		displayOptions: show('create'),
 	},

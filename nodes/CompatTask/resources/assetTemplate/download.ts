@@ -5,7 +5,7 @@ import { safeFileName } from '../../../shared/binary';
 import { connectionError, httpError } from '../../../shared/api-errors';
 import { describeFailure } from '../../../shared/http/failure';
 import { attemptClock, untilAborted } from '../../../shared/http/limits';
-import { CREDENTIAL } from '../../../shared/transport';
+import { CREDENTIAL, readCredentials, serviceBaseUrl } from '../../../shared/transport';
 
 const PATH = '/v1/assets/batch/template';
 const FALLBACK_NAME = 'assets-batch-template.xlsx';
@@ -16,8 +16,8 @@ const FALLBACK_NAME = 'assets-batch-template.xlsx';
  * one minute and the Stop button.
  */
 export async function downloadTemplate(ctx: IExecuteFunctions, itemIndex: number): Promise<IBinaryData> {
-	const credentials = await ctx.getCredentials(CREDENTIAL.compat, itemIndex);
-	const url = String(credentials.baseUrl ?? '').replace(/\/+$/, '') + PATH;
+	const credentials = await readCredentials(ctx, 'compat', itemIndex);
+	const url = serviceBaseUrl('compat', credentials) + PATH;
 	const clock = attemptClock(cancelSignal(ctx));
 	let response: IN8nHttpFullResponse;
 	try {
@@ -34,7 +34,7 @@ export async function downloadTemplate(ctx: IExecuteFunctions, itemIndex: number
 		}) as Promise<IN8nHttpFullResponse>;
 		response = await untilAborted(request, clock.signal);
 	} catch (error) {
-		throw connectionError(ctx.getNode(), describeFailure(error), itemIndex);
+		throw connectionError(ctx.getNode(), describeFailure(error), itemIndex, undefined, 'compat');
 	}
 	const bytes = Buffer.from(response.body as ArrayBuffer);
 	if (response.statusCode < 200 || response.statusCode >= 300) {

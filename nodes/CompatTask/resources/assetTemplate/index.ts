@@ -5,6 +5,7 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
+		description: 'What to do with the batch spreadsheet template',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['assetTemplate'] } },
@@ -21,6 +22,7 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Put Output File in Field',
 		name: 'templateProperty',
+		description: 'The name of the output item\'s binary field for the template spreadsheet',
 		type: 'string',
 		default: 'data',
 		required: true,

@@ -5,6 +5,7 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
+		description: 'What to do with the balance',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['balance'] } },

@@ -2,7 +2,8 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
 import { completionProperties } from '../../../shared/fields/completion';
-import { batchOptions } from '../../../shared/fields/generation-options';
+import { batchOptions, VIDEO_PROMPT_EXAMPLE } from '../../../shared/fields/generation-options';
+import { newDefault } from '../../../shared/fields/versions';
 import { compatWaitFields } from '../../helpers/wait-fields';
 
 /** Media rows: type, source (URL / asset:// / Base64 data URI, or an image from a binary field) and role. */
@@ -44,6 +45,7 @@ export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 					{
 						displayName: 'Source',
 						name: 'source',
+						description: 'Where this media item comes from: a URL or asset, or an image of the input item',
 						type: 'options',
 						options: [
 							{ name: 'Binary Field (Image, Sent as Base64)', value: 'binary' },
@@ -55,6 +57,7 @@ export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 						displayName: 'Type',
 						name: 'type',
 						type: 'options',
+						description: 'What kind of media this item is',
 						options: [
 							{ name: 'Audio', value: 'audio_url' },
 							{ name: 'Image', value: 'image_url' },
@@ -86,6 +89,7 @@ export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'Video settings; those not added keep the service\'s defaults',
 		displayOptions,
 		options: [
 			{
@@ -116,6 +120,7 @@ export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 				type: 'options',
 				options: COMPAT.ratio.options.map(({ name, value }) => ({ name, value })),
 				default: 'adaptive',
+				description: 'Width to height of the video; Adaptive lets the model follow the input media',
 			},
 			{
 				displayName: 'Resolution',
@@ -123,6 +128,7 @@ export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 				type: 'options',
 				options: COMPAT.resolution.options.map(({ name, value }) => ({ name, value })),
 				default: '720p',
+				description: 'The resolution of the video',
 			},
 			{
 				displayName: 'Watermark',
@@ -147,17 +153,22 @@ const displayOptions = { show: { resource: ['task'], operation: ['create'] } };
 const batch = batchOptions();
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Model',
-		name: 'model',
-		type: 'options',
-		options: [
-			...COMPAT.models.map(({ name, value, description }) => ({ name: `${name} (${value})`, value, description })),
-			{ name: 'Other Model ID', value: 'custom', description: 'Any model ID the service accepts' },
-		],
-		default: 'custom',
-		displayOptions,
-	},
+	// A new node (version 2) starts on the catalog's first model, so its first run succeeds.
+	...newDefault(
+		{
+			displayName: 'Model',
+			name: 'model',
+			type: 'options',
+			options: [
+				...COMPAT.models.map(({ name, value, description }) => ({ name: `${name} (${value})`, value, description })),
+				{ name: 'Other Model ID', value: 'custom', description: 'Any model ID the service accepts' },
+			],
+			default: 'custom',
+			description: 'The video model; Other Model ID sends any model ID you type',
+			displayOptions,
+		},
+		COMPAT.models[0].value,
+	),
 	{
 		displayName: 'Model ID',
 		name: 'customModel',
@@ -165,6 +176,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. video-2-0-260128',
+		description: 'The model ID as the service names it',
 		displayOptions: { show: { ...displayOptions.show, model: ['custom'] } },
 	},
 	{
@@ -173,7 +185,8 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: '',
-		description: 'Sent as the text item of content; leave empty for media only',
+		placeholder: VIDEO_PROMPT_EXAMPLE,
+		description: 'What the video shows; sent as the text item of content. Leave empty to send media only.',
 		displayOptions,
 	},
 	mediaField(displayOptions),

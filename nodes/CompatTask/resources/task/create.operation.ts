@@ -1,10 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
+import { refusedBeforeSending } from '../../../shared/create/plan';
 import { runCreate } from '../../../shared/create/run';
+import { runTogetherEntry, runTogetherMessage } from '../../../shared/lists';
+import { CODES } from '../../../shared/rules';
 import { compatTasks } from '../../../shared/tasks';
 import { COMPAT_POLL } from '../../../shared/tasks/compat';
 import { buildContent, mediaRowsOf, readBinaryUrls } from './content';
+import type { MediaRow } from './content';
 
 interface CreateOptions {
 	automaticDuration?: boolean;
@@ -34,9 +38,21 @@ function buildRequest(ctx: IExecuteFunctions, itemIndex: number, binaryUrls: Map
 	const chosen = ctx.getNodeParameter('model', itemIndex) as string;
 	const model = chosen === 'custom' ? String(ctx.getNodeParameter('customModel', itemIndex, '')).trim() : chosen;
 	const prompt = String(ctx.getNodeParameter('prompt', itemIndex, '') ?? '');
-	const content = buildContent(prompt, mediaRowsOf(ctx, itemIndex), binaryUrls);
+	const rows = mediaRowsOf(ctx, itemIndex);
+	refuseRunTogether(ctx, itemIndex, rows);
+	const content = buildContent(prompt, rows, binaryUrls);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as CreateOptions;
 	return { model, content, ...optionsBody(options) };
+}
+
+/** A row holds one URL: several pasted into it would be sent as one broken URL (and the task billed). */
+function refuseRunTogether(ctx: IExecuteFunctions, itemIndex: number, rows: MediaRow[]): void {
+	rows.forEach((row, index) => {
+		const entry = row.source === 'binary' ? undefined : runTogetherEntry(row.url);
+		if (!entry) return;
+		const message = runTogetherMessage(`Media ${index + 1} URL`, entry, true);
+		throw refusedBeforeSending(ctx, itemIndex, { code: CODES.INVALID_URL, message, path: 'media' });
+	});
 }
 
 /** Binary images are read first (reading is async; the request builder is not): a failure is that item's. */

@@ -18,6 +18,7 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryProperty',
+		description: 'The name of the output item\'s binary field for the video',
 		type: 'string',
 		default: 'data',
 		required: true,

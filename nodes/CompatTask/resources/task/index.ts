@@ -4,25 +4,28 @@ import * as create from './create.fields';
 import * as get from './get.fields';
 import * as list from './list.fields';
 import * as wait from './wait.fields';
+import { simplifyField } from '../../../shared/fields/simplify';
 
 /** The Task resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
+		description: 'What to do with video tasks',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['task'] } },
 		options: [
+			// The main action first: the node picker lists actions in this order.
 			{ name: 'Create', value: 'create', action: 'Create a task', description: 'Submit a video generation task' },
-			{ name: 'Get', value: 'get', action: 'Get a task', description: 'Read a task once, optionally with its video' },
-			{ name: 'List', value: 'list', action: 'List tasks', description: 'List the tasks of this API key' },
 			{
 				name: 'Wait',
 				value: 'wait',
 				action: 'Wait for tasks',
 				description: 'Poll the tasks of all items together until they succeed, fail or time out',
 			},
+			{ name: 'Get', value: 'get', action: 'Get a task', description: 'Read a task once, optionally with its video' },
+			{ name: 'List', value: 'list', action: 'List tasks', description: 'List the tasks of this API key' },
 		],
 		default: 'create',
 	},
@@ -30,4 +33,5 @@ export const description: INodeProperties[] = [
 	...get.properties,
 	...list.properties,
 	...wait.properties,
+	simplifyField({ show: { resource: ['task'], operation: ['create', 'get', 'wait', 'list'] } }),
 ];

@@ -1,0 +1,37 @@
+/**
+ * The address requests are sent to, from the Base URL a user pasted into a credential.
+ *
+ * The Unified Generation API's {base_url} ends with /api/v1 (Unified Generation API, Versioning),
+ * while a start banner or a browser shows the server's root. A root address (nothing after the
+ * host and port) gets /api/v1 added; any other path is the user's (a gateway may mount the service
+ * elsewhere) and is kept. The Task-Compatible Video API's base URL is the root: its paths start
+ * with /v1/, so nothing is added.
+ */
+
+/** The path the Unified Generation API's base address ends in. */
+export const UNIFIED_API_PATH = '/api/v1';
+
+/** Just a scheme and a host (with an optional port and user info), no path, query or fragment. */
+const ROOT_ONLY = /^([a-z][a-z0-9+.-]*:\/\/[^\/?#]+)$/i;
+
+/** Surrounding spaces (a paste) and trailing slashes off, so a path can be appended. */
+const tidy = (raw: unknown) => String(raw ?? '').trim().replace(/\/+$/, '');
+
+export function unifiedBaseUrl(raw: unknown): string {
+	return tidy(raw).replace(ROOT_ONLY, `$1${UNIFIED_API_PATH}`);
+}
+
+export function compatBaseUrl(raw: unknown): string {
+	return tidy(raw);
+}
+
+/**
+ * The same rules as n8n expressions, for the credentials' test requests (an expression cannot
+ * call this module); built from the same pattern, and test/unit/shared/base-url.test.ts resolves
+ * them with n8n's own expression engine against the functions above.
+ */
+const TIDY_EXPRESSION = 'String($credentials.baseUrl || "").trim().replace(/\\/+$/, "")';
+
+export const UNIFIED_BASE_URL_EXPRESSION = `={{ ${TIDY_EXPRESSION}.replace(/${ROOT_ONLY.source}/i, "$1${UNIFIED_API_PATH}") }}`;
+
+export const COMPAT_BASE_URL_EXPRESSION = `={{ ${TIDY_EXPRESSION} }}`;

@@ -1,0 +1,79 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { epochMs } from '../tasks/answers';
+
+/** A raw time field and the ISO 8601 field that replaces it, with its unit in milliseconds. */
+interface TimeField {
+	raw: string;
+	iso: string;
+	unitMs: number;
+}
+
+/** How the items of one kind of task read when simplified (see fields/simplify.ts for what it is for). */
+export interface Simplification {
+	times: TimeField[];
+	/** Fields another field already says in a clearer way. */
+	drop?: string[];
+	/** Adds what the simplified item says in its own words (e.g. the compat task's `taskId`). */
+	add?: (json: IDataObject) => IDataObject;
+}
+
+/** One item simplified; an item without those fields (an error item) passes through. */
+export function simplifyItem(item: INodeExecutionData, how: Simplification): INodeExecutionData {
+	const json: IDataObject = { ...item.json };
+	for (const { raw, iso, unitMs } of how.times) {
+		if (!(raw in json)) continue;
+		const ms = epochMs(json[raw], unitMs);
+		delete json[raw];
+		json[iso] = ms === undefined ? null : new Date(ms).toISOString();
+	}
+	for (const name of how.drop ?? []) delete json[name];
+	return { ...item, json: { ...json, ...how.add?.(item.json) } };
+}
+
+/** Generation tasks (Create Video, Create Image): createTime and completeTime in ms since the epoch. */
+export const GENERATION_SIMPLE: Simplification = {
+	times: [
+		{ raw: 'createTime', iso: 'createdAt', unitMs: 1 },
+		{ raw: 'completeTime', iso: 'completedAt', unitMs: 1 },
+	],
+};
+
+/**
+ * Compat tasks: unix seconds, the id also as `taskId` (the name every other node uses), and the
+ * video's url as `videoUrl` instead of the `content` list that holds it.
+ */
+export const COMPAT_SIMPLE: Simplification = {
+	times: [
+		{ raw: 'created_at', iso: 'createdAt', unitMs: 1000 },
+		{ raw: 'updated_at', iso: 'updatedAt', unitMs: 1000 },
+	],
+	drop: ['content'],
+	add: (json) => ({
+		...(typeof json.id === 'string' ? { taskId: json.id } : {}),
+		...('content' in json ? { videoUrl: videoUrlOf(json.content) } : {}),
+	}),
+};
+
+function videoUrlOf(content: unknown): string | null {
+	const entry = Array.isArray(content) ? (content as IDataObject[]).find((item) => item?.type === 'video_url') : undefined;
+	const url = (entry?.video_url as IDataObject | undefined)?.url;
+	return typeof url === 'string' ? url : null;
+}
+
+/**
+ * Assets (Upload Asset): `createdAt` in ms since the epoch becomes an ISO string under the same
+ * name; a list's assets inside its `items` too.
+ */
+export const ASSET_SIMPLE: Simplification = { times: [{ raw: 'createdAt', iso: 'createdAt', unitMs: 1 }] };
+
+export function simplifyAssetList(item: INodeExecutionData): INodeExecutionData {
+	if (!Array.isArray(item.json.items)) return item;
+	const items = (item.json.items as IDataObject[]).map((json) => simplifyItem({ json }, ASSET_SIMPLE).json);
+	return { ...item, json: { ...item.json, items } };
+}
+
+/** Every output's items simplified when the node's Simplify is on (read once per execution). */
+export function simplifyOutputs(on: boolean, outputs: INodeExecutionData[][], how: Simplification): INodeExecutionData[][] {
+	return on ? outputs.map((items) => items.map((item) => simplifyItem(item, how))) : outputs;
+}

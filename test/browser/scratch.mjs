@@ -1,0 +1,159 @@
+// A workflow built from nothing, as a new user builds it in the n8n editor: the empty canvas's
+// "Add first step", the node picker, a credential created from the node's panel, a field typed,
+// "Execute step", the output panel read. playwright-core steps on n8n 2.40.7's own data-test-ids.
+import { id } from './editor.mjs';
+
+/** The editor is slow on a busy machine: every wait is generous, and bounded. */
+const WAIT = { timeout: 30_000 };
+const PICKER_SEARCH = `${id('node-creator-search-bar')} input, ${id('search-bar')} input`;
+const PICKER_ITEM = `${id('node-creator')} ${id('node-creator-item-name')}:visible`;
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** A new, empty workflow. */
+export async function newWorkflow(page, baseUrl) {
+	await page.goto(`${baseUrl}/workflow/new`);
+	await page.locator(id('canvas-add-button')).first().waitFor(WAIT);
+}
+
+/** Types a name into the open picker and clicks the entry of that exact name. */
+async function pick(page, name) {
+	await page.locator(PICKER_SEARCH).first().fill(name);
+	const item = page.locator(PICKER_ITEM).filter({ hasText: exactly(name) }).first();
+	await item.waitFor(WAIT);
+	await item.click();
+}
+
+/** "Add first step" → the trigger picked by its name; the trigger is on the canvas afterwards. */
+export async function addTrigger(page, name) {
+	await page.locator(id('canvas-add-button')).first().click();
+	await pick(page, name);
+	await page.locator(id('canvas-node')).first().waitFor(WAIT);
+	if (await page.locator(id('ndv')).isVisible()) await page.click(id('ndv-close-button'));
+}
+
+/**
+ * The "+" on the (last) node's output → the picker → the node searched by its name. An installed
+ * community node first shows its details ("Add to workflow"); a node with actions lists them, and
+ * `action` picks one. The new node's panel opens by itself.
+ */
+export async function addNode(page, name, { action } = {}) {
+	await page.locator(`${id('canvas-node-output-handle')} ${id('canvas-handle-plus')}`).last().click();
+	await pick(page, name);
+	const addButton = page.locator(id('node-creator')).getByText('Add to workflow', { exact: true });
+	// a node's actions are listed under it, as picker entries of their own
+	const actionItem = page.locator(PICKER_ITEM).filter({ hasText: exactly(action ?? name) }).last();
+	const ndv = page.locator(id('ndv'));
+	await (action ? actionItem : addButton).or(ndv).first().waitFor(WAIT);
+	if (action && (await actionItem.isVisible())) await actionItem.click();
+	else if (await addButton.isVisible()) await addButton.click();
+	await ndv.waitFor(WAIT);
+}
+
+/**
+ * Creates the node's credential from its panel, as a person does with nothing saved yet: the
+ * "Connect to …" button (or the credential selector's "Create new credential"), the fields typed
+ * by name, Save. Resolves with n8n's connection test: { ok: true } or { ok: false, message }.
+ * The credential window is closed afterwards.
+ * @param {Record<string, string>} values the credential's field names and what to type
+ */
+export async function createCredential(page, values) {
+	const empty = page.locator(`${id('node-credentials-empty-state')} button`).first();
+	const select = page.locator(id('node-credentials-select')).first();
+	await empty.or(select).first().waitFor(WAIT);
+	if (await empty.isVisible()) await empty.click();
+	else {
+		await select.click();
+		await page.locator(id('node-credentials-select-item-new')).first().click();
+	}
+	const modal = page.locator(id('editCredential-modal'));
+	await modal.waitFor(WAIT);
+	for (const [name, value] of Object.entries(values)) {
+		await modal.locator(`${id(`parameter-input-${name}`)} input, ${id(`parameter-input-${name}`)} textarea`).first().fill(value);
+	}
+	await modal.locator(id('credential-save-button')).click();
+	// a connection that tests green closes the window by itself (n8n 2.x, opened from a node's panel)
+	const success = modal.locator(`${id('credentials-config-container-test-success')}:visible`);
+	// n8n's danger banner ("Couldn’t connect with these settings"), a CSS-module class
+	const failure = modal.locator('[class*="_banner_"]:visible', { hasText: /Couldn.t connect/ });
+	const closed = page.locator(`${id('editCredential-modal')}:visible`);
+	await Promise.race([closed.waitFor({ state: 'detached', ...WAIT }), success.or(failure).first().waitFor(WAIT)]);
+	const result = (await failure.count()) > 0 ? { ok: false, message: await failureText(failure) } : { ok: true };
+	if (await modal.isVisible()) {
+		await modal.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn').first().click();
+		await modal.waitFor({ state: 'hidden', ...WAIT });
+	}
+	return result;
+}
+
+/** The failed connection test as n8n shows it, its "More details" opened. */
+async function failureText(banner) {
+	const heading = (await banner.innerText()).trim();
+	const more = banner.getByText('More details');
+	if (await more.isVisible()) {
+		await more.click();
+		await banner.page().waitForFunction(([e, before]) => e.innerText.trim() !== before, [await banner.elementHandle(), heading], WAIT).catch(() => {});
+	}
+	return (await banner.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** Types into a text field of the open panel (a one-line input or a multi-line box). */
+export async function typeInto(page, parameter, text) {
+	const field = page.locator(`${id(`parameter-input-${parameter}`)} textarea, ${id(`parameter-input-${parameter}`)} input`).first();
+	await field.click();
+	await field.fill(text);
+	await field.evaluate((element) => element.blur()); // leave the field, as a click elsewhere does
+}
+
+/**
+ * "Execute step" in the open panel; resolves when the output panel shows items or an error.
+ * @returns {Promise<{ ok: boolean, error?: string }>}
+ */
+export async function executeStep(page, { timeout = 120_000 } = {}) {
+	await page.click(id('node-execute-button'));
+	const output = page.locator(id('output-panel'));
+	const items = output.locator(id('ndv-items-count'));
+	const error = output.locator(`${id('node-error-message')}, ${id('node-error-description')}`);
+	// a node with a missing required field does not run: n8n says so in a toast
+	const refused = page.locator('.el-notification:visible', { hasText: /issue|problem/i });
+	await items.or(error).or(refused).first().waitFor({ timeout });
+	if (await refused.first().isVisible()) return { ok: false, error: (await refused.first().innerText()).trim() };
+	if (await error.first().isVisible()) return { ok: false, error: (await output.innerText()).trim().slice(0, 600) };
+	return { ok: true };
+}
+
+/** The output panel's first item as JSON (the JSON view's text, parsed). */
+export async function outputJson(page) {
+	const output = page.locator(id('output-panel'));
+	await output.locator(id('radio-button-json')).click();
+	const text = await output.locator('.json-data, [class*="jsonDisplay"], pre').first().textContent();
+	const parsed = JSON.parse(text.replaceAll('\u00a0', ' ')); // the view indents with no-break spaces
+	return Array.isArray(parsed) ? parsed[0] : parsed;
+}
+
+/**
+ * The output's binary view: the property names listed with their View and Download buttons.
+ * @returns {Promise<{ fields: string[], view: boolean, download: boolean }>}
+ */
+export async function outputBinary(page) {
+	const output = page.locator(id('output-panel'));
+	const tab = output.locator(id('radio-button-binary'));
+	if (!(await tab.isVisible())) return { fields: [], view: false, download: false };
+	await tab.click();
+	const entry = output.locator(`[data-test-id^="ndv-binary-data_"]`).first();
+	await entry.waitFor(WAIT);
+	const fields = await output.locator(`[data-test-id^="ndv-binary-data_"] [class*="binaryHeader"]`).allInnerTexts();
+	return {
+		fields: fields.map((f) => f.trim()),
+		view: await output.locator(id('ndv-view-binary-data')).first().isVisible(),
+		download: await output.locator(id('ndv-download-binary-data')).first().isVisible(),
+	};
+}
+
+/** Closes n8n's toasts ("Node executed successfully", …), which cover the panel's corner. */
+export async function closeToasts(page) {
+	const close = page.locator('.el-notification:visible .el-notification__closeBtn');
+	while ((await close.count()) > 0) {
+		await close.first().click();
+		await page.waitForTimeout(300); // the toast slides out
+	}
+}

@@ -1,0 +1,37 @@
+import { CompatVideoApi } from '../../../credentials/CompatVideoApi.credentials';
+import { UnifiedGenerationApi } from '../../../credentials/UnifiedGenerationApi.credentials';
+import { CREDENTIAL_NAME } from '../../../nodes/shared/api-errors';
+import { compatBaseUrl, unifiedBaseUrl } from '../../../nodes/shared/base-url';
+import { CREDENTIAL } from '../../../nodes/shared/transport';
+
+describe('the Base URL a credential holds → the address requests go to', () => {
+	test.each([
+		['http://127.0.0.1:8787', 'http://127.0.0.1:8787/api/v1'],
+		['http://127.0.0.1:8787/', 'http://127.0.0.1:8787/api/v1'],
+		['  https://gen.example.com//  ', 'https://gen.example.com/api/v1'],
+		['https://gen.example.com/api/v1', 'https://gen.example.com/api/v1'],
+		['https://gen.example.com/api/v1/', 'https://gen.example.com/api/v1'],
+		// Our choice: only a bare root gets the path; any other path may be a gateway's, so it is kept.
+		['https://gateway.example.com/unified', 'https://gateway.example.com/unified'],
+		['https://gen.example.com/api', 'https://gen.example.com/api'],
+		['', ''],
+	])('Unified Generation API: %j → %j', (given, sent) => {
+		expect(unifiedBaseUrl(given)).toBe(sent);
+	});
+
+	test.each([
+		['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
+		[' http://127.0.0.1:8787/ ', 'http://127.0.0.1:8787'],
+		['https://compat.example.com/v1', 'https://compat.example.com/v1'],
+	])('Task-Compatible Video API (the root, nothing added): %j → %j', (given, sent) => {
+		expect(compatBaseUrl(given)).toBe(sent);
+	});
+});
+
+test('messages name each credential as the editor does: its display name', () => {
+	const credentials = { unified: new UnifiedGenerationApi(), compat: new CompatVideoApi() };
+	for (const service of ['unified', 'compat'] as const) {
+		expect(credentials[service].name).toBe(CREDENTIAL[service]);
+		expect(CREDENTIAL_NAME[service]).toBe(`${credentials[service].displayName} credential`);
+	}
+});
