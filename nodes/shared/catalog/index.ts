@@ -44,7 +44,7 @@ export * from './upscale';
 export * from './assets';
 export * from './service';
 export { MB } from './units';
-export { GENERATION_MODE_NAMES, PROMPT_MAX_LENGTH, SEED_MAX } from './videoShared';
+export { GENERATION_MODE_NAMES } from './videoShared';
 
 export const VIDEO_MODELS: readonly VideoModel[] = [...SD_VIDEO_MODELS, ...ALT_VIDEO_MODELS];
 
