@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../../shared/catalog';
-import type { MediaArrayName, VideoModel } from '../../shared/catalog';
+import { videoFamilyOf, type MediaArrayName, type VideoModel } from '../../shared/catalog';
 import { modelSelector, modeSelector, promptProperty, VIDEO_PROMPT_EXAMPLE } from '../../shared/fields/generation-options';
 import { perModel } from '../../shared/fields/grouping';
 import { ARRAY_MODES, MODE_LABELS, modesWhere, nodeModes } from './modes';
@@ -71,7 +71,7 @@ function promptField(model: VideoModel, required: boolean): INodeProperties | un
 
 function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): string {
 	const accepts = model.references[kind].accepts;
-	if (model.family === 'alt') return 'the https URL returned by Upload Asset for this model';
+	if (videoFamilyOf(model).uploads === 'modelUpload') return 'the https URL returned by Upload Asset for this model';
 	return accepts.includes('https') ? 'an https URL or asset://<providerAssetId>' : 'asset://<providerAssetId> of an uploaded asset';
 }
 
