@@ -5,7 +5,8 @@
  * in this module's scope; the shipped catalog is not changed.
  */
 import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
-import { getVideoModel, registerVideoModel, VIDEO_MODEL_IDS, type VideoModel } from '../../nodes/shared/catalog';
+import { getVideoModel, registerVideoModel, VIDEO_MODEL_IDS, VIDEO_MODELS, type VideoModel } from '../../nodes/shared/catalog';
+import { modelCount } from '../../nodes/shared/fields/model-count';
 import { estimateCredits } from '../../nodes/shared/pricing';
 import { validateRequest } from '../../nodes/shared/rules';
 import type { RunningEmulator } from '../emulator';
@@ -43,7 +44,8 @@ describe('a model added to the catalog only', () => {
 		expect(visibleFields(node, {}).options('model')).toContainEqual({ value: 'sd2-nano', name: 'SD 2 Nano (sd2-nano)' });
 		expect(fields.options('duration').map((option) => option.value)).toEqual([4, 5, 6, 7, 8]);
 		expect(fields.options('outputResolution')).toEqual(visibleFields(node, { model: 'sd2-mini', generationMode: 'textToVideo' }).options('outputResolution'));
-		expect(node.description.description).toContain('(seven models, every mode)');
+		expect(VIDEO_MODELS).toContain(NANO);
+		expect(node.description.description).toContain(`(${modelCount(VIDEO_MODELS)}, every mode)`);
 	});
 
 	test('rules: its duration range is checked', () => {
