@@ -1,15 +1,17 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { IMAGE_MODELS } from '../shared/catalog';
 import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
-import { imageProperties } from '../shared/fields/image';
+import { imageProperties } from './fields/properties';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
+import { modelCount } from '../shared/fields/model-count';
 
 export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,8 +23,7 @@ export class CreateImage implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode'], { idsOnly: true }),
-		description:
-			'Generate images from a prompt, or edit reference images, with the Unified Generation API (seven models). One task per image; by default it waits for the image and downloads it.',
+		description: `Generate images from a prompt, or edit reference images, with the Unified Generation API (${modelCount(IMAGE_MODELS)}). One task per image; by default it waits for the image and downloads it.`,
 		defaults: { name: 'Create Image' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

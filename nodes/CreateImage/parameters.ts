@@ -2,8 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryNames } from '../shared/assets/binary-placeholders';
 import { refusedBeforeSending } from '../shared/create/plan';
-import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P, IMAGE_PARAMETER_NAMES } from '../shared/fields/image-names';
-import type { ImageNodeMode, ImageParameterName } from '../shared/fields/image-names';
+import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P, IMAGE_PARAMETER_NAMES } from './fields/names';
+import type { ImageNodeMode, ImageParameterName } from './fields/names';
 import { runTogetherEntry, runTogetherMessage, toList } from '../shared/lists';
 import { CODES } from '../shared/rules';
 import { oneOf, shown } from '../shared/rules/result';

@@ -1,5 +1,5 @@
 import { binaryNames, binaryPlaceholder } from '../shared/assets/binary-placeholders';
-import { IMAGE_PARAMETER as P } from '../shared/fields/image-names';
+import { IMAGE_PARAMETER as P } from './fields/names';
 import { toList } from '../shared/lists';
 import type { CreateTaskRequest } from '../shared/rules';
 import { isRecord } from '../shared/rules/fields';

@@ -1,16 +1,18 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { VIDEO_MODELS } from '../shared/catalog';
 import { readmeSection } from '../shared/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
-import { videoProperties } from '../shared/fields/video';
-import { videoOptionsByVersion } from '../shared/fields/video-options';
+import { videoProperties } from './fields/properties';
+import { videoOptionsByVersion } from './fields/options';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
+import { modelCount } from '../shared/fields/model-count';
 
 export class CreateVideo implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,7 +24,7 @@ export class CreateVideo implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode'], { idsOnly: true }),
-		description: 'Create video generation tasks with the Unified Generation API (six models, every mode)',
+		description: `Create video generation tasks with the Unified Generation API (${modelCount(VIDEO_MODELS)}, every mode)`,
 		defaults: { name: 'Create Video' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -6,7 +6,7 @@ import { assessMedia } from '../shared/facts/assess';
 import { mapTimedOutItem } from '../shared/callback/wait-mode';
 import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
-import { VIDEO_PARAMETER_NAMES } from '../shared/fields/video';
+import { VIDEO_PARAMETER_NAMES } from './fields/names';
 import { GENERATION_SIMPLE, simplifyItem, simplifyOutputs } from '../shared/output/simplify';
 import { generationTasks } from '../shared/tasks';
 import { checkVideoParameters } from './parameters';

@@ -1,9 +1,10 @@
 import { binaryNames } from '../shared/assets/binary-placeholders';
 import { getVideoModel } from '../shared/catalog';
-import type { VideoParameterName } from '../shared/fields/video';
-import { BINARY_MEDIA, URL_FIELD_LABELS, VIDEO_PARAMETER as P } from '../shared/fields/video';
-import { MODE_LABELS, nodeModes } from '../shared/fields/video-modes';
-import type { VideoNodeMode } from '../shared/fields/video-modes';
+import type { VideoParameterName } from './fields/names';
+import { VIDEO_PARAMETER as P } from './fields/names';
+import { BINARY_MEDIA, URL_FIELD_LABELS } from './fields/properties';
+import { MODE_LABELS, nodeModes } from './fields/modes';
+import type { VideoNodeMode } from './fields/modes';
 import { runTogetherEntry, runTogetherMessage } from '../shared/lists';
 import { CODES } from '../shared/rules';
 import { oneOf, shown } from '../shared/rules/result';

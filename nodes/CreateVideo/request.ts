@@ -1,8 +1,8 @@
 import { getVideoModel } from '../shared/catalog';
 import type { GenerationMode, VideoModel } from '../shared/catalog';
-import type { VideoNodeMode } from '../shared/fields/video-modes';
+import type { VideoNodeMode } from './fields/modes';
 import { binaryNames, binaryPlaceholder } from '../shared/assets/binary-placeholders';
-import { BINARY_MEDIA } from '../shared/fields/video';
+import { BINARY_MEDIA } from './fields/properties';
 import { toList, toNumberList } from '../shared/lists';
 import type { CreateTaskRequest } from '../shared/rules';
 import { isRecord } from '../shared/rules/fields';

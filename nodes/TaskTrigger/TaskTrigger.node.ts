@@ -1,7 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { forgetDeliveries } from '../shared/callback/dedupe';
+import { forgetDeliveries } from './dedupe';
 import { readmeSection } from '../shared/docs';
 
 import { triggerProperties } from './properties';

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { recentDeliveries } from '../shared/callback/dedupe';
+import { recentDeliveries } from './dedupe';
 import { rereadWhileRunning } from '../shared/callback/reread';
 import type { Rereads } from '../shared/callback/reread';
 import { readPostedTask } from '../shared/callback/posted-task';
 import type { PostedTask } from '../shared/callback/posted-task';
-import { checkSecret, SECRET_PARAMETER } from '../shared/callback/secret';
+import { checkSecret, SECRET_PARAMETER } from './secret';
 import { verifyPosted } from '../shared/callback/verify';
 import { DEFAULT_POLL } from '../shared/polling';
 import { settle } from '../shared/task-waiting';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ASSETS } from '../../shared/catalog';
+import { ASSETS, modelUploadIds } from '../../shared/catalog';
 import type { AssetType } from '../../shared/catalog';
 import { newDefault } from '../../shared/fields/versions';
 import { reviewWaitOptions } from './review-fields';
@@ -61,7 +61,7 @@ export const properties: INodeProperties[] = [
 		description: 'Which model the asset is for: an alt-family model takes its upload at once by https URL; the sd family and upscaling take a reviewed asset',
 		type: 'options',
 		options: [
-			...ASSETS.altUploadModels.map((alias) => ({ name: alias, value: alias, description: `An ${alias} upload: ACTIVE at once, its https URL goes into that family's inputs` })),
+			...modelUploadIds().map((alias) => ({ name: alias, value: alias, description: `An ${alias} upload: ACTIVE at once, its https URL goes into that family's inputs` })),
 			{ name: 'None (Reviewed Asset)', value: 'none', description: 'An asset for the sd family and upscaling: reviewed, then usable as asset://&lt;providerAssetId&gt;' },
 		],
 		default: 'none',

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../abort';
-import { ASSETS, getImageModel, getVideoModel } from '../catalog';
+import { ASSETS, getImageModel, getVideoModel, videoFamilyOf } from '../catalog';
 import { mapWithLimit } from '../concurrency';
 import { uploadBinary } from './api';
 import { checkBinaryFile } from './file-check';
@@ -31,7 +31,7 @@ type RoutedWant = BinaryMediaWanted & { route?: Route };
 
 export function routeOf(model: string): Route | undefined {
 	const video = getVideoModel(model);
-	if (video) return video.family === 'alt' ? 'altUrl' : 'assetUri';
+	if (video) return videoFamilyOf(video).uploads === 'modelUpload' ? 'altUrl' : 'assetUri';
 	return getImageModel(model) ? 'reviewedUrl' : undefined;
 }
 

@@ -22,6 +22,4 @@ export const ASSETS = {
 	statuses: ['PROCESSING', 'ACTIVE', 'FAILED'] as const,
 	/** Values of the list `status` filter. */
 	listStatusFilters: ['NONE', 'PROCESSING', 'ACTIVE', 'FAILED'] as const,
-	/** `model` query values of an alt-family upload (multipart); the returned https url goes into inputs. */
-	altUploadModels: ['alt3.0-video', 'alt3.0-video-prime'] as const,
 } as const;

@@ -2,14 +2,6 @@
 import { MB } from './units';
 import type { Choice, EnumSpec, MediaLimits } from './types';
 
-export type ImageModelId =
-	| 'gen-image-2.5-flare'
-	| 'gen-image-2.5-sunburst'
-	| 'gen-image-2'
-	| 'nano-fruit-2'
-	| 'nano-fruit-pro'
-	| 'dream-v5.0-lite'
-	| 'dream-v5.0-pro';
 export type ImageResolution = '1k' | '2k' | '4k';
 export type ImageQuality = 'medium' | 'high' | 'xhigh' | 'max';
 export type ImageOutputFormat = 'png' | 'jpeg' | 'webp';
@@ -24,9 +16,12 @@ export interface ImagePrice {
 	list: number;
 }
 
-export interface ImageModel {
-	id: ImageModelId;
-	family: 'gen-image' | 'nano-fruit' | 'dream';
+export type ImageFamily = 'gen-image' | 'nano-fruit' | 'dream';
+
+/** One image model; `Id` keeps an entry's literal id, so the id type derives from the entries. */
+export interface ImageModel<Id extends string = string> {
+	id: Id;
+	family: ImageFamily;
 	name: string;
 	description: string;
 	/** Every `inputs` field this model accepts. */
@@ -73,6 +68,12 @@ const CHECKED_INPUTS: MediaLimits = {
 };
 const DREAM_INPUTS: MediaLimits = { max: 10, accepts: ['https'] };
 
+/** What the families without a quality setting differ in: their aspect ratios and input images. */
+const PLAIN_FAMILIES: Readonly<Record<Exclude<ImageFamily, 'gen-image'>, { aspects: readonly string[]; inputImages: MediaLimits }>> = {
+	'nano-fruit': { aspects: NANO_ASPECTS, inputImages: CHECKED_INPUTS },
+	dream: { aspects: DREAM_ASPECTS, inputImages: DREAM_INPUTS },
+};
+
 const GEN_25_PRICES = [
 	...cells('medium', [['1k', 3, 5], ['2k', 7, 10], ['4k', 10, 15]]),
 	...cells('high', [['1k', 13, 20], ['2k', 23, 35], ['4k', 40, 60]]),
@@ -80,7 +81,7 @@ const GEN_25_PRICES = [
 	...cells('max', [['1k', 50, 75], ['2k', 84, 125], ['4k', 154, 230]]),
 ];
 
-function genImage(id: ImageModelId, name: string, qualities: ImageQuality[], prices: ImagePrice[]): ImageModel {
+function genImage<Id extends string>(id: Id, name: string, qualities: ImageQuality[], prices: ImagePrice[]): ImageModel<Id> {
 	return {
 		id,
 		family: 'gen-image',
@@ -97,20 +98,23 @@ function genImage(id: ImageModelId, name: string, qualities: ImageQuality[], pri
 	};
 }
 
-function plainImage(
-	own: Pick<ImageModel, 'id' | 'family' | 'name' | 'description' | 'maxResolution' | 'resolution' | 'prices'>,
-): ImageModel {
-	const dream = own.family === 'dream';
+function plainImage<Id extends string>(
+	own: Pick<ImageModel<Id>, 'id' | 'name' | 'description' | 'maxResolution' | 'resolution' | 'prices'> & {
+		family: keyof typeof PLAIN_FAMILIES;
+	},
+): ImageModel<Id> {
+	const family = PLAIN_FAMILIES[own.family];
 	return {
 		...own,
 		inputs: ['prompt', 'urls', 'resolution', 'aspectRatio'],
 		// The spec names no dream aspect default; 1:1 (its first value) is our choice.
-		aspectRatio: enumSpec(dream ? DREAM_ASPECTS : NANO_ASPECTS, '1:1'),
-		inputImages: dream ? DREAM_INPUTS : CHECKED_INPUTS,
+		aspectRatio: enumSpec(family.aspects, '1:1'),
+		inputImages: family.inputImages,
 	};
 }
 
-export const IMAGE_MODELS: readonly ImageModel[] = [
+/** The image entries, in the order the model list shows them (registered in models.ts). */
+export const IMAGE_MODEL_ENTRIES = [
 	genImage('gen-image-2.5-flare', 'Gen Image 2.5 Flare', ['medium', 'high', 'xhigh', 'max'], GEN_25_PRICES),
 	genImage('gen-image-2.5-sunburst', 'Gen Image 2.5 Sunburst', ['medium', 'high', 'xhigh', 'max'], GEN_25_PRICES),
 	genImage('gen-image-2', 'Gen Image 2', ['medium', 'high'], [
@@ -153,4 +157,4 @@ export const IMAGE_MODELS: readonly ImageModel[] = [
 		resolution: enumSpec<ImageResolution>(['1k', '2k'], '1k'),
 		prices: cells(undefined, [['1k', 10, 15], ['2k', 20, 30]]),
 	}),
-];
+] as const;

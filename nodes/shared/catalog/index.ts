@@ -3,8 +3,8 @@
  * node fields, the rules, pricing and the emulator). Nothing here does I/O or validation.
  *
  * Shape in brief:
- * - VIDEO_MODELS / getVideoModel(id): VideoModel
- *     { id, family: 'sd'|'alt', name, description,
+ * - VIDEO_MODELS / getVideoModel(id): VideoModel (models.ts: the one list; registerVideoModel adds one)
+ *     { id, family (VIDEO_FAMILIES[family]: what the family does differently), name, description,
  *       modes: ['textToVideo','firstFrame','keyframes','reference','edit','extend', ('draft','final' sd2.5)],
  *       inputs: every `inputs` field name the model accepts (show a UI field only if listed),
  *       modeOptions / videoInputModes: Choice[] for `mode` / `videoInputMode`,
@@ -30,44 +30,20 @@
  *   RELATIONS, DRAFT_LIFETIME_DAYS (service-wide facts).
  * Choice is { value, name, description? }: map it straight to an n8n option.
  */
-import { IMAGE_MODELS, type ImageModel, type ImageModelId } from './image';
-import { ALT_VIDEO_MODELS } from './videoAlt';
-import { SD_VIDEO_MODELS } from './videoSd';
 import type { Choice } from './types';
-import type { VideoModel, VideoModelId } from './videoTypes';
 
 export * from './types';
 export * from './videoTypes';
 export * from './image';
+export * from './models';
 export * from './compat';
 export * from './upscale';
 export * from './assets';
 export * from './service';
 export { MB } from './units';
-export { GENERATION_MODE_NAMES, PROMPT_MAX_LENGTH, SEED_MAX } from './videoShared';
-
-export const VIDEO_MODELS: readonly VideoModel[] = [...SD_VIDEO_MODELS, ...ALT_VIDEO_MODELS];
-
-export const VIDEO_MODEL_IDS: readonly VideoModelId[] = VIDEO_MODELS.map((m) => m.id);
-export const IMAGE_MODEL_IDS: readonly ImageModelId[] = IMAGE_MODELS.map((m) => m.id);
-
-export function getVideoModel(id: unknown): VideoModel | undefined {
-	return VIDEO_MODELS.find((m) => m.id === id);
-}
-
-export function getImageModel(id: unknown): ImageModel | undefined {
-	return IMAGE_MODELS.find((m) => m.id === id);
-}
+export { GENERATION_MODE_NAMES } from './videoShared';
 
 /** The values of a choice list (or of an EnumSpec's options). */
 export function optionValues(spec: readonly Choice[] | { options: readonly Choice[] }): string[] {
 	return ('options' in spec ? spec.options : spec).map((o) => o.value);
-}
-
-export function isVideoModelId(id: unknown): id is VideoModelId {
-	return getVideoModel(id) !== undefined;
-}
-
-export function isImageModelId(id: unknown): id is ImageModelId {
-	return getImageModel(id) !== undefined;
 }

@@ -1,6 +1,6 @@
 /** The alt video family: alt3.0-video-prime and alt3.0-video accept the same inputs. */
 import { MB } from './units';
-import type { VideoModel, VideoReferences } from './videoTypes';
+import type { VideoFamilySpec, VideoModel, VideoReferences } from './videoTypes';
 import {
 	EDIT_MODE,
 	EXTEND_MODE,
@@ -12,6 +12,18 @@ import {
 	outputTiers,
 	rate,
 } from './videoShared';
+
+/**
+ * Uploads by `?model=<id>`; media alone is still text-to-video; missing images and audio are
+ * REFERENCE_*_INVALID; the service answers an unknown `alt...` id with the family's ids.
+ */
+export const ALT_FAMILY: VideoFamilySpec = {
+	id: 'alt',
+	uploads: 'modelUpload',
+	mediaImpliesKeyframes: false,
+	missingReferenceInvalid: true,
+	idPrefix: 'alt',
+};
 
 /** Media must be uploaded with POST /assets/upload?model=<alias>; only its https url is accepted. */
 const UPLOADED = ['https'] as const;
@@ -54,10 +66,10 @@ const REFERENCES: VideoReferences = {
 	modes: modeMedia(LIMITS, { editAudio: true, extendNeedsReferenceMode: true }),
 };
 
-function altModel(own: Pick<VideoModel, 'id' | 'name' | 'description' | 'pricing'>): VideoModel {
+function altModel<Id extends string>(own: Pick<VideoModel<Id>, 'id' | 'name' | 'description' | 'pricing'>): VideoModel<Id> {
 	return {
 		...own,
-		family: 'alt',
+		family: ALT_FAMILY.id,
 		modes: ['textToVideo', 'firstFrame', 'keyframes', 'reference', 'edit', 'extend'],
 		inputs: [
 			'prompt',
@@ -110,7 +122,7 @@ function altModel(own: Pick<VideoModel, 'id' | 'name' | 'description' | 'pricing
 }
 
 /** Per-second rates; the same rate applies to (out + in) when reference video is given. */
-export const ALT_VIDEO_MODELS: readonly VideoModel[] = [
+export const ALT_VIDEO_MODELS = [
 	altModel({
 		id: 'alt3.0-video-prime',
 		name: 'Alt 3.0 Video Prime',
@@ -123,4 +135,4 @@ export const ALT_VIDEO_MODELS: readonly VideoModel[] = [
 		description: 'Second family: 2-30 s, native 480p/720p/1080p, no watermark',
 		pricing: { tiers: { '480p': rate(16, 16), '720p': rate(32, 32), '1080p': rate(64, 64) } },
 	}),
-];
+] as const;

@@ -1,7 +1,7 @@
 /** The sd video family: sd2.5, sd2, sd2-fast, sd2-mini (spec: "Video generation inputs: sd2.5, ..."). */
 import { DRAFT_LIFETIME_DAYS } from './service';
 import { MB } from './units';
-import type { GenerationMode, VideoInputName, VideoModel, VideoReferences } from './videoTypes';
+import type { GenerationMode, VideoFamilySpec, VideoInputName, VideoModel, VideoReferences } from './videoTypes';
 import type { MediaLimits } from './types';
 import {
 	EDIT_MODE,
@@ -14,6 +14,14 @@ import {
 	outputTiers,
 	rate,
 } from './videoShared';
+
+/** Reviewed assets by asset://; media alone means keyframes; a missing reference is ASSET_NOT_FOUND. */
+export const SD_FAMILY: VideoFamilySpec = {
+	id: 'sd',
+	uploads: 'asset',
+	mediaImpliesKeyframes: true,
+	missingReferenceInvalid: false,
+};
 
 const GENERATION_MODES: readonly GenerationMode[] = [
 	'textToVideo',
@@ -116,12 +124,12 @@ const SD_ASPECT: VideoModel['aspect'] = {
  * only with a draft spec, the timestamps input only where a mode accepts it, and `duration` is
  * ignored by edit only where the edit output follows its source (editSourceSeconds).
  */
-function sdModel(
-	own: Pick<VideoModel, 'id' | 'name' | 'description' | 'outputResolutions' | 'references' | 'pricing'> & {
+function sdModel<Id extends string>(
+	own: Pick<VideoModel<Id>, 'id' | 'name' | 'description' | 'outputResolutions' | 'references' | 'pricing'> & {
 		maxSeconds: number;
 		extra?: Partial<VideoModel['params']>;
 	},
-): VideoModel {
+): VideoModel<Id> {
 	const { maxSeconds, extra, ...rest } = own;
 	const draft = extra?.draft;
 	const timestamps = extra?.sourceFrameTimestampsIn ?? [];
@@ -130,7 +138,7 @@ function sdModel(
 	if (draft) inputs.push('draft', 'draftSourceOrderId');
 	return {
 		...rest,
-		family: 'sd',
+		family: SD_FAMILY.id,
 		modes: draft ? [...GENERATION_MODES, 'draft', 'final'] : GENERATION_MODES,
 		inputs,
 		modeOptions: [EDIT_MODE, EXTEND_MODE],
@@ -162,7 +170,8 @@ function sdModel(
 	};
 }
 
-export const SD_VIDEO_MODELS: readonly VideoModel[] = [
+/** The family's models, in the order the model list shows them. */
+export const SD_VIDEO_MODELS = [
 	sdModel({
 		id: 'sd2.5',
 		name: 'SD 2.5',
@@ -246,4 +255,4 @@ export const SD_VIDEO_MODELS: readonly VideoModel[] = [
 			inputFloor: { numerator: 2, denominator: 3 },
 		},
 	}),
-];
+] as const;

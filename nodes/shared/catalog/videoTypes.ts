@@ -1,15 +1,31 @@
 /** Shape of a video model entry (POST /jobs/createTask with a video `model`). */
 import type { Choice, EnumSpec, MediaLimits, Range } from './types';
 
-export type VideoModelId =
-	| 'sd2.5'
-	| 'sd2'
-	| 'sd2-fast'
-	| 'sd2-mini'
-	| 'alt3.0-video-prime'
-	| 'alt3.0-video';
-
+/** The families of video models; what sets one apart is the data of its VideoFamilySpec. */
 export type VideoFamily = 'sd' | 'alt';
+
+/**
+ * What a family does differently from the other, as data: the rules, the nodes and the emulator
+ * read it here, never from a family's name or a model id's prefix.
+ */
+export interface VideoFamilySpec {
+	id: VideoFamily;
+	/**
+	 * How the family takes an uploaded file: 'asset', a reviewed asset sent as
+	 * asset://<providerAssetId>; 'modelUpload', an upload made with `?model=<model id>` (multipart),
+	 * ACTIVE at once, whose https url goes into the inputs.
+	 */
+	uploads: 'asset' | 'modelUpload';
+	/** Whether media without `videoInputMode` means keyframes; otherwise it is text-to-video. */
+	mediaImpliesKeyframes: boolean;
+	/**
+	 * Whether unresolved or foreign images and audio are REFERENCE_IMAGE/AUDIO_INVALID ("missing,
+	 * not owned") rather than ASSET_NOT_FOUND (videos are ASSET_NOT_FOUND in every family).
+	 */
+	missingReferenceInvalid: boolean;
+	/** Where the service's UNSUPPORTED_MODEL names the family: an unknown id with this prefix is told the family's ids. */
+	idPrefix?: string;
+}
 
 /** What a request asks for; derived from `mode`, `videoInputMode` and the media arrays. */
 export type GenerationMode =
@@ -142,8 +158,9 @@ export interface VideoPricing {
 	inputFloor?: { numerator: number; denominator: number };
 }
 
-export interface VideoModel {
-	id: VideoModelId;
+/** One video model; `Id` keeps an entry's literal id, so the id types derive from the entries. */
+export interface VideoModel<Id extends string = string> {
+	id: Id;
 	family: VideoFamily;
 	name: string;
 	description: string;

@@ -1,6 +1,6 @@
 /** POST /jobs/createTask: the request envelope, then the chosen model's inputs. */
 import { z } from 'zod';
-import { IMAGE_MODEL_IDS, VIDEO_MODEL_IDS, getImageModel, getVideoModel } from '../catalog';
+import { IMAGE_MODEL_IDS, VIDEO_FAMILIES, VIDEO_MODEL_IDS, getImageModel, getVideoModel, videoModelsOf } from '../catalog';
 import { CODES } from './codes';
 import { checkFields, isRecord, typedRule, type FieldRules } from './fields';
 import { validateImageInputs } from './image';
@@ -27,9 +27,9 @@ export function validateRequest(request: unknown): ValidationResult {
 
 function checkModel(model: unknown): Failure | undefined {
 	if (getVideoModel(model) || getImageModel(model)) return undefined;
-	const isAlt = typeof model === 'string' && model.startsWith('alt');
-	const family = VIDEO_MODEL_IDS.filter((id) => id.startsWith('alt'));
-	const choices = isAlt ? `the alt family requires ${oneOf(family)}` : `choose ${oneOf([...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS])}`;
+	const family = Object.values(VIDEO_FAMILIES).find((f) => f.idPrefix && typeof model === 'string' && model.startsWith(f.idPrefix));
+	const ids = family ? videoModelsOf(family).map((m) => m.id) : [];
+	const choices = family ? `the ${family.id} family requires ${oneOf(ids)}` : `choose ${oneOf([...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS])}`;
 	const what = model === undefined ? 'model is missing' : `model ${shown(model)} is not supported`;
 	return fail(CODES.UNSUPPORTED_MODEL, `${what}: ${choices}`, 'model');
 }

@@ -1,5 +1,5 @@
 /** Video requests: the facts the service knows about each referenced file, then the totals. */
-import type { MediaArrayName, VideoModel } from '../catalog';
+import { videoFamilyOf, type MediaArrayName, type VideoModel } from '../catalog';
 import { CODES } from './codes';
 import { checkListFacts, knownSeconds, type FactContext } from './mediaFact';
 import { fail, type Failure } from './result';
@@ -16,10 +16,11 @@ const DURATION: Partial<Record<MediaArrayName, string>> = {
 /**
  * Unresolved or foreign entries: the spec names ASSET_NOT_FOUND for videoUrls (both families) and
  * REFERENCE_IMAGE/AUDIO_INVALID ("missing, not owned") for alt images and audio; sd asset://
- * images and audio that do not resolve get ASSET_NOT_FOUND like videos.
+ * images and audio that do not resolve get ASSET_NOT_FOUND like videos (the family's
+ * missingReferenceInvalid).
  */
 function notFoundCode(model: VideoModel, array: MediaArrayName): string {
-	return model.family === 'alt' && array !== 'videoUrls' ? INVALID_REFERENCE[array] : CODES.ASSET_NOT_FOUND;
+	return videoFamilyOf(model).missingReferenceInvalid && array !== 'videoUrls' ? INVALID_REFERENCE[array] : CODES.ASSET_NOT_FOUND;
 }
 
 export function checkVideoFacts(model: VideoModel, plan: VideoPlan, media: MediaFacts): Failure | undefined {

@@ -68,8 +68,8 @@ const FACTORIES: Record<VideoInputName, RuleFactory> = {
 	draftSourceOrderId: typed('draftSourceOrderId', z.string().min(1), 'send the orderId (not the taskId) of a completed draft'),
 };
 
-const DRAFT_MODELS = VIDEO_MODELS.filter((m) => m.params.draft).map((m) => m.id);
-const TIMESTAMP_MODELS = VIDEO_MODELS.filter((m) => m.params.sourceFrameTimestampsIn.length > 0).map((m) => m.id);
+/** Read when a model's rules are built, so they name every model the catalog holds by then. */
+const modelsWhere = (test: (m: VideoModel) => boolean) => VIDEO_MODELS.filter(test).map((m) => m.id);
 
 /**
  * Fields of other models that the spec refuses on this one: alt rejects upscaleResolution, drafts
@@ -85,12 +85,14 @@ function refusedFields(m: VideoModel): Record<string, FieldRule> {
 		);
 	}
 	if (!m.params.draft) {
-		const only = `drafts are available on ${oneOf(DRAFT_MODELS)} only: remove it or choose model ${oneOf(DRAFT_MODELS)}`;
+		const draftModels = modelsWhere((model) => Boolean(model.params.draft));
+		const only = `drafts are available on ${oneOf(draftModels)} only: remove it or choose model ${oneOf(draftModels)}`;
 		out.draft = refused(CODES.DRAFT_OPTION_NOT_ALLOWED, `draft: ${only}`);
 		out.draftSourceOrderId = refused(CODES.DRAFT_OPTION_NOT_ALLOWED, `draftSourceOrderId: ${only}`);
 	}
 	if (m.params.sourceFrameTimestampsIn.length === 0) {
-		const explain = `source_frame_timestamps_ms is taken only by ${oneOf(TIMESTAMP_MODELS)} (edit mode): remove it`;
+		const timestampModels = modelsWhere((model) => model.params.sourceFrameTimestampsIn.length > 0);
+		const explain = `source_frame_timestamps_ms is taken only by ${oneOf(timestampModels)} (edit mode): remove it`;
 		out.source_frame_timestamps_ms = refused(CODES.INVALID_PARAMETER, explain);
 	}
 	return out;

@@ -2,7 +2,7 @@
  * Reading a video request: which mode it asks for, its output seconds and tier, its media lists.
  * Shared by the rules and by pricing, so both read a request the same way.
  */
-import type { GenerationMode, VideoFamily, VideoModel } from '../catalog';
+import { videoFamilyOf, type GenerationMode, type VideoFamilySpec, type VideoModel } from '../catalog';
 
 export interface VideoPlan {
 	mode: GenerationMode;
@@ -32,7 +32,7 @@ export function planVideo(model: VideoModel, inputs: Record<string, unknown>): V
 	const audioUrls = list(inputs.audioUrls);
 	const media = urls.length + videoUrls.length + audioUrls.length;
 	return {
-		mode: detectMode(model.family, inputs, urls.length, media),
+		mode: detectMode(videoFamilyOf(model), inputs, urls.length, media),
 		draft: inputs.draft === true,
 		final: inputs.draftSourceOrderId !== undefined,
 		urls,
@@ -46,12 +46,13 @@ export function planVideo(model: VideoModel, inputs: Record<string, unknown>): V
 
 /**
  * `mode` edit/extend first, then `videoInputMode`. Without videoInputMode the sd family defaults
- * to keyframe (so one image is a first frame) while alt treats the request as text-to-video.
+ * to keyframe (so one image is a first frame) while alt treats the request as text-to-video
+ * (the family's mediaImpliesKeyframes).
  */
-function detectMode(family: VideoFamily, inputs: Record<string, unknown>, images: number, media: number): GenerationMode {
+function detectMode(family: VideoFamilySpec, inputs: Record<string, unknown>, images: number, media: number): GenerationMode {
 	if (inputs.mode === 'edit' || inputs.mode === 'extend') return inputs.mode;
 	if (inputs.videoInputMode === 'reference') return 'reference';
-	const keyframe = inputs.videoInputMode === 'keyframe' || (family === 'sd' && media > 0);
+	const keyframe = inputs.videoInputMode === 'keyframe' || (family.mediaImpliesKeyframes && media > 0);
 	if (!keyframe) return 'textToVideo';
 	return images === 1 ? 'firstFrame' : 'keyframes';
 }

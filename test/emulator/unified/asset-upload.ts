@@ -1,5 +1,5 @@
 import { CODES, isPrivateOrInsecureUrl, validateAssetUpload } from '../../../nodes/shared/rules/index';
-import { ASSETS } from '../../../nodes/shared/catalog/index';
+import { modelUploadIds } from '../../../nodes/shared/catalog/index';
 import { now } from '../emulator';
 import { isMultipart, multipartOf, parseJsonObject } from '../http/body';
 import { ApiError, assertValid, ok } from '../http/reply';
@@ -98,8 +98,8 @@ export function uploadAssetRoute(ctx: Ctx) {
 	const model = ctx.query.get('model');
 	const multipart = isMultipart(ctx.headers['content-type']);
 	if (model !== null) {
-		if (!(ASSETS.altUploadModels as readonly string[]).includes(model)) {
-			const aliases = ASSETS.altUploadModels.join(', ');
+		if (!modelUploadIds().includes(model)) {
+			const aliases = modelUploadIds().join(', ');
 			throw new ApiError(400, `model must be an alternative-family alias (${aliases})`, CODES.UNSUPPORTED_MODEL, 'model');
 		}
 		if (!multipart) throw new ApiError(400, 'Alternative-family uploads are multipart/form-data', 'INVALID_CONTENT_TYPE');

@@ -1,4 +1,4 @@
-import { getVideoModel } from '../../../nodes/shared/catalog/index';
+import { getVideoModel, videoFamilyOf } from '../../../nodes/shared/catalog/index';
 import type { Emulator } from '../emulator';
 import { ApiError, forbidden } from '../http/reply';
 import type { Ctx } from '../http/router';
@@ -67,7 +67,8 @@ const ARRAYS = ['urls', 'videoUrls', 'audioUrls'] as const;
 /** MediaFacts of a createTask body, for validateCreateTask and estimateCredits. */
 export function mediaFactsOf(ctx: Ctx, account: Account, body: Record<string, unknown>): MediaFacts {
 	const inputs = (body.inputs ?? {}) as Record<string, unknown>;
-	const alt = getVideoModel(body.model)?.family === 'alt';
+	const model = getVideoModel(body.model);
+	const alt = model !== undefined && videoFamilyOf(model).uploads === 'modelUpload';
 	const facts: MediaFacts = {};
 	for (const name of ARRAYS) {
 		const list = inputs[name];

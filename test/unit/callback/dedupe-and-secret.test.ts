@@ -1,5 +1,5 @@
-import { RecentDeliveries } from '../../../nodes/shared/callback/dedupe';
-import { checkSecret } from '../../../nodes/shared/callback/secret';
+import { RecentDeliveries } from '../../../nodes/TaskTrigger/dedupe';
+import { checkSecret } from '../../../nodes/TaskTrigger/secret';
 
 describe('RecentDeliveries (Task Trigger dedupe)', () => {
 	test('a repeat within the time to live is refused; after it, accepted again', () => {

@@ -4,6 +4,10 @@ import {
 	COMPAT,
 	IMAGE_MODEL_IDS,
 	MB,
+	VIDEO_FAMILIES,
+	modelUploadIds,
+	videoFamilyOf,
+	videoModelsOf,
 	UPSCALE,
 	VIDEO_MODEL_IDS,
 	getImageModel,
@@ -19,14 +23,16 @@ const video = (id: string): VideoModel => {
 const values = (spec: { options: readonly { value: string }[] } | undefined) => spec?.options.map((o) => o.value);
 
 describe('model lists', () => {
-	test('exactly the six video models of the spec', () => {
-		expect([...VIDEO_MODEL_IDS].sort()).toEqual(
-			['alt3.0-video', 'alt3.0-video-prime', 'sd2', 'sd2-fast', 'sd2-mini', 'sd2.5'].sort(),
+	// The spec's models are there; a model the catalog adds later needs no change here.
+	test('the six video models of the spec, each id once', () => {
+		expect(VIDEO_MODEL_IDS).toEqual(
+			expect.arrayContaining(['alt3.0-video', 'alt3.0-video-prime', 'sd2', 'sd2-fast', 'sd2-mini', 'sd2.5']),
 		);
+		expect(new Set([...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS]).size).toBe(VIDEO_MODEL_IDS.length + IMAGE_MODEL_IDS.length);
 	});
-	test('exactly the seven image models of the spec', () => {
-		expect([...IMAGE_MODEL_IDS].sort()).toEqual(
-			[
+	test('the seven image models of the spec', () => {
+		expect(IMAGE_MODEL_IDS).toEqual(
+			expect.arrayContaining([
 				'dream-v5.0-lite',
 				'dream-v5.0-pro',
 				'gen-image-2',
@@ -34,7 +40,7 @@ describe('model lists', () => {
 				'gen-image-2.5-sunburst',
 				'nano-fruit-2',
 				'nano-fruit-pro',
-			].sort(),
+			]),
 		);
 	});
 	test('lookups return undefined for unknown ids', () => {
@@ -44,6 +50,18 @@ describe('model lists', () => {
 	test('every model has a display name and a one-line description', () => {
 		for (const id of [...VIDEO_MODEL_IDS]) expect(video(id).name && video(id).description).toBeTruthy();
 		for (const id of IMAGE_MODEL_IDS) expect(getImageModel(id)?.description).toBeTruthy();
+	});
+});
+
+describe('video families', () => {
+	test('what sets each family apart is its data', () => {
+		expect(VIDEO_FAMILIES.sd).toEqual({ id: 'sd', uploads: 'asset', mediaImpliesKeyframes: true, missingReferenceInvalid: false });
+		expect(VIDEO_FAMILIES.alt).toEqual({ id: 'alt', uploads: 'modelUpload', mediaImpliesKeyframes: false, missingReferenceInvalid: true, idPrefix: 'alt' });
+		expect(videoFamilyOf(video('alt3.0-video'))).toBe(VIDEO_FAMILIES.alt);
+	});
+	test('POST /assets/upload takes the alt models as `model`, sorted', () => {
+		expect(modelUploadIds()).toEqual(expect.arrayContaining(['alt3.0-video', 'alt3.0-video-prime']));
+		expect(modelUploadIds()).toEqual(videoModelsOf(VIDEO_FAMILIES.alt).map((model) => model.id).sort());
 	});
 });
 

@@ -1,4 +1,5 @@
 /** sd family rules: each code with a failing case and its nearest passing neighbour (facts: test/emulator/rules). */
+import { VIDEO_FAMILIES, videoModelsOf } from '../../../nodes/shared/catalog';
 import { validateRequest } from '../../../nodes/shared/rules';
 import { PROMPT, assets, check, expectOutcome, links, row } from './helpers';
 
@@ -36,9 +37,12 @@ describe('UNSUPPORTED_MODEL', () => {
 	])('model %p', row((model, path) => {
 		expectOutcome(validateRequest({ model, inputs: { prompt: PROMPT } }), 'UNSUPPORTED_MODEL', path);
 	}));
-	test('the alt family message names its two aliases', () => {
+	test('an unknown alt id is told the alt family\'s aliases, and only those', () => {
 		const result = validateRequest({ model: 'alt3.0', inputs: {} });
-		expect(!result.ok && result.message).toContain('alt3.0-video-prime or alt3.0-video');
+		const message = !result.ok ? result.message : '';
+		expect(message).toMatch(/: the alt family requires alt3\.0-video-prime(, | or )alt3\.0-video\b/);
+		for (const model of videoModelsOf(VIDEO_FAMILIES.alt)) expect(message).toContain(model.id);
+		expect(message).not.toContain('sd2');
 	});
 });
 

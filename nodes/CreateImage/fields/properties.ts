@@ -1,14 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { IMAGE_MODELS, MB } from '../catalog';
-import type { Choice, ImageModel } from '../catalog';
-import { additionalOptions, callBackUrlOption, modelSelector, modeSelector, promptProperty } from './generation-options';
-import { perModel } from './grouping';
-import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P } from './image-names';
-import { qualityHint, resolutionHint } from './image-prices';
-
-export { IMAGE_PARAMETER, IMAGE_PARAMETER_NAMES } from './image-names';
-export type { ImageNodeMode, ImageParameterName } from './image-names';
+import { IMAGE_MODELS, MB } from '../../shared/catalog';
+import type { Choice, ImageModel } from '../../shared/catalog';
+import { additionalOptions, callBackUrlOption, modelSelector, modeSelector, promptProperty } from '../../shared/fields/generation-options';
+import { perModel } from '../../shared/fields/grouping';
+import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P } from './names';
+import { qualityHint, resolutionHint } from './prices';
 
 /** The model an AI Agent or a new node gets with only a prompt: the cheapest full-featured one. */
 export const DEFAULT_IMAGE_MODEL = 'gen-image-2.5-flare';

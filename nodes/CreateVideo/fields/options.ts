@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { VIDEO_MODELS } from '../catalog';
-import { additionalOptions, callBackUrlOption } from './generation-options';
-import { onVersions } from './versions';
-import { VIDEO_PARAMETER as P } from './video';
+import { VIDEO_MODELS } from '../../shared/catalog';
+import { additionalOptions, callBackUrlOption } from '../../shared/fields/generation-options';
+import { onVersions } from '../../shared/fields/versions';
+import { VIDEO_PARAMETER as P } from './names';
 
 /**
  * What a final render ignores (Unified Generation API, Draft to final: it reuses the draft's seed,

@@ -1,48 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { VIDEO_MODELS } from '../catalog';
-import type { MediaArrayName, VideoModel } from '../catalog';
-import { modelSelector, modeSelector, promptProperty, VIDEO_PROMPT_EXAMPLE } from './generation-options';
-import { perModel } from './grouping';
-import { ARRAY_MODES, MODE_LABELS, modesWhere, nodeModes } from './video-modes';
-import type { VideoNodeMode } from './video-modes';
+import { VIDEO_MODELS } from '../../shared/catalog';
+import { videoFamilyOf, type MediaArrayName, type VideoModel } from '../../shared/catalog';
+import { modelSelector, modeSelector, promptProperty, VIDEO_PROMPT_EXAMPLE } from '../../shared/fields/generation-options';
+import { perModel } from '../../shared/fields/grouping';
+import { ARRAY_MODES, MODE_LABELS, modesWhere, nodeModes } from './modes';
+import type { VideoNodeMode } from './modes';
+import { VIDEO_PARAMETER } from './names';
+import type { VideoParameterName } from './names';
 
-/**
- * Create Video's parameter names, each written once: the fields below, the node's reader and its
- * request builder (VideoParameters) all take them from here. Saved workflows store these names,
- * so a released name is never renamed.
- */
-export const VIDEO_PARAMETER_NAMES = [
-	'model',
-	'generationMode',
-	'prompt',
-	'firstFrameUrl',
-	'lastFrameUrl',
-	'urls',
-	'videoUrls',
-	'audioUrls',
-	'firstFrameBinary',
-	'lastFrameBinary',
-	'imageBinaries',
-	'videoBinaries',
-	'audioBinaries',
-	'sourceFrameTimestamps',
-	'draft',
-	'draftSourceOrderId',
-	'automaticDuration',
-	'duration',
-	'aspect',
-	'referenceAspect',
-	'outputResolution',
-	'additionalOptions',
-] as const;
-
-export type VideoParameterName = (typeof VIDEO_PARAMETER_NAMES)[number];
-
-/** The names by name (`P.prompt`), so a typo is a compile error rather than a field nobody reads. */
-export const VIDEO_PARAMETER = Object.fromEntries(VIDEO_PARAMETER_NAMES.map((name) => [name, name])) as {
-	readonly [name in VideoParameterName]: name;
-};
 const P = VIDEO_PARAMETER;
 
 /**
@@ -105,7 +71,7 @@ function promptField(model: VideoModel, required: boolean): INodeProperties | un
 
 function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): string {
 	const accepts = model.references[kind].accepts;
-	if (model.family === 'alt') return 'the https URL returned by Upload Asset for this model';
+	if (videoFamilyOf(model).uploads === 'modelUpload') return 'the https URL returned by Upload Asset for this model';
 	return accepts.includes('https') ? 'an https URL or asset://<providerAssetId>' : 'asset://<providerAssetId> of an uploaded asset';
 }
 

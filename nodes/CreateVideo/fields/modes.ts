@@ -1,4 +1,4 @@
-import type { GenerationMode, VideoMode, VideoModel } from '../catalog';
+import type { GenerationMode, VideoMode, VideoModel } from '../../shared/catalog';
 
 /** What the node's "Generation Mode" selector offers: the catalog's modes, draft being a toggle. */
 export type VideoNodeMode = GenerationMode | 'final';

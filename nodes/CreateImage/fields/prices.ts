@@ -1,5 +1,5 @@
-import type { ImageModel } from '../catalog';
-import { estimateCredits } from '../pricing';
+import type { ImageModel } from '../../shared/catalog';
+import { estimateCredits } from '../../shared/pricing';
 
 /** Option hints with the catalog's prices, so a user (or an agent) sees what a choice costs. */
 

@@ -1,0 +1,72 @@
+/**
+ * The catalog's one list of models. Each family file declares its entries and they are registered
+ * here; the node fields, the rules, pricing and the emulator read this list when they run, so an
+ * entry added to a family file (or registered, as a test fixture does) is offered, checked, priced
+ * and served with no other file touched.
+ */
+import { IMAGE_MODEL_ENTRIES, type ImageModel } from './image';
+import { ALT_FAMILY, ALT_VIDEO_MODELS } from './videoAlt';
+import { SD_FAMILY, SD_VIDEO_MODELS } from './videoSd';
+import type { VideoFamily, VideoFamilySpec, VideoModel } from './videoTypes';
+
+/** The ids of the shipped entries, derived from them. */
+export type VideoModelId = (typeof SD_VIDEO_MODELS)[number]['id'] | (typeof ALT_VIDEO_MODELS)[number]['id'];
+export type ImageModelId = (typeof IMAGE_MODEL_ENTRIES)[number]['id'];
+
+export const VIDEO_FAMILIES: Readonly<Record<VideoFamily, VideoFamilySpec>> = { sd: SD_FAMILY, alt: ALT_FAMILY };
+
+const videoModels: VideoModel[] = [];
+const imageModels: ImageModel[] = [];
+const videoIds: string[] = [];
+const imageIds: string[] = [];
+
+export const VIDEO_MODELS: readonly VideoModel[] = videoModels;
+export const IMAGE_MODELS: readonly ImageModel[] = imageModels;
+export const VIDEO_MODEL_IDS: readonly string[] = videoIds;
+export const IMAGE_MODEL_IDS: readonly string[] = imageIds;
+
+export function getVideoModel(id: unknown): VideoModel | undefined {
+	return videoModels.find((m) => m.id === id);
+}
+
+export function getImageModel(id: unknown): ImageModel | undefined {
+	return imageModels.find((m) => m.id === id);
+}
+
+/** Adds a video model of a known family; a model id names one model of either kind. */
+export function registerVideoModel(model: VideoModel): void {
+	refuseTaken(model.id);
+	if (!VIDEO_FAMILIES[model.family]) throw new Error(`The catalog has no video family ${model.family}`);
+	videoModels.push(model);
+	videoIds.push(model.id);
+}
+
+export function registerImageModel(model: ImageModel): void {
+	refuseTaken(model.id);
+	imageModels.push(model);
+	imageIds.push(model.id);
+}
+
+function refuseTaken(id: string): void {
+	if (getVideoModel(id) || getImageModel(id)) throw new Error(`The catalog already has a model ${id}`);
+}
+
+for (const model of [...SD_VIDEO_MODELS, ...ALT_VIDEO_MODELS]) registerVideoModel(model);
+for (const model of IMAGE_MODEL_ENTRIES) registerImageModel(model);
+
+export function videoFamilyOf(model: VideoModel): VideoFamilySpec {
+	return VIDEO_FAMILIES[model.family];
+}
+
+/** The models of `family`, in list order. */
+export function videoModelsOf(family: VideoFamilySpec): VideoModel[] {
+	return videoModels.filter((m) => m.family === family.id);
+}
+
+/** The `model` values POST /assets/upload takes: the models whose family uploads by model, sorted. */
+export function modelUploadIds(): string[] {
+	return videoModels
+		.filter((m) => videoFamilyOf(m).uploads === 'modelUpload')
+		.map((m) => m.id)
+		.sort();
+}
