@@ -76,7 +76,6 @@ export async function installCommunityPackage(userFolder, tarball, n8n = DEFAULT
 	try {
 		await run('tar', ['-xzf', path.resolve(tarball), '-C', staging, '--strip-components=1']);
 		const stagedManifest = path.join(staging, 'package.json');
-		// eslint-disable-next-line no-unused-vars -- the three are dropped, as n8n drops them
 		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = readJson(stagedManifest);
 		writeJson(stagedManifest, packageJson);
 		const packageDir = path.join(nodeModules, packageJson.name);

@@ -130,7 +130,9 @@ export function parseJsonOutput(stdout) {
 		for (let k = ends.length - 1; k >= 0 && ends[k] >= s; k--) {
 			try {
 				return JSON.parse(lines.slice(s, ends[k] + 1).join('\n'));
-			} catch {}
+			} catch {
+				// not a whole document: try a shorter one
+			}
 		}
 	}
 	return undefined;
