@@ -24,16 +24,7 @@ import { preferredPort } from './lib/ports.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { packPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
-import {
-	DEMO_OWNER,
-	claimOwner,
-	emulatorCredentials,
-	loadExamples,
-	login,
-	ownerEnv,
-	prepareInstance,
-	serverOnlyReason,
-} from './n8n/instance.mjs';
+import { DEMO_OWNER, claimOwner, emulatorCredentials, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
 import { CACHE_DIR, DEFAULT_N8N_VERSION, N8N_RELEASES, REPO_ROOT, demoUserFolder, n8nLayout } from './n8n/paths.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
 import { executeWorkflow, startN8n } from './n8n/run.mjs';
