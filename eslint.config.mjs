@@ -45,7 +45,6 @@ export default [
 	},
 	{
 		files: ['scripts/**/*.mjs'],
-		...js.configs.recommended,
 		languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: globals.node },
 		rules: {
 			...js.configs.recommended.rules,
