@@ -6,16 +6,25 @@
  */
 const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-type Failure = { code?: unknown; message?: unknown; cause?: unknown };
+type Failure = { code?: unknown; message?: unknown; cause?: unknown; messages?: unknown };
 
-/** The error in the chain that carries a socket code (n8n wraps axios, axios wraps Node). */
+/** A Node.js socket error code named in a message ("connect ECONNREFUSED 127.0.0.1:80"). */
+const CODE_IN_MESSAGE = /\b(E[A-Z]{2,}[A-Z_]*)\b/;
+
+/**
+ * The error in the chain that carries a socket code (n8n wraps axios, axios wraps Node). n8n 1.x
+ * wraps it in a NodeApiError that drops the cause and keeps only the low-level message, in
+ * `messages`: the code is read from there, and that message stands for the failure.
+ */
 function coded(error: unknown): Failure | undefined {
 	let current = error as Failure | undefined;
 	for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
 		if (typeof current.code === 'string') return current;
 		current = current.cause as Failure | undefined;
 	}
-	return undefined;
+	const kept = (error as Failure | undefined)?.messages;
+	const message = Array.isArray(kept) ? kept.find((entry): entry is string => typeof entry === 'string' && entry !== '') : undefined;
+	return message === undefined ? undefined : { code: CODE_IN_MESSAGE.exec(message)?.[1], message };
 }
 
 export const failureCode = (error: unknown): string | undefined => coded(error)?.code as string | undefined;
