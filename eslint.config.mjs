@@ -1,6 +1,10 @@
 // Both n8n lint gates: eslint-plugin-n8n-nodes-base (community package rules plus its node and
 // credential rules) and @n8n/eslint-plugin-community-nodes `recommended` (the n8n Cloud gate).
+// scripts/ (plain Node ESM) gets ESLint's recommended rules, as n8n's @n8n/node-cli config gives
+// every file of a community node, with Node's globals.
+import js from '@eslint/js';
 import tsParser from '@typescript-eslint/parser';
+import globals from 'globals';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 
@@ -8,7 +12,7 @@ const cloud = n8nCommunityNodesPlugin.configs.recommended;
 const nodesBase = { 'n8n-nodes-base': n8nNodesBase };
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'coverage/**', 'test/**', 'scripts/**', '*.js', '*.mjs'] },
+	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'coverage/**', 'test/**', '*.js', '*.mjs'] },
 	{
 		files: ['credentials/**/*.ts', 'nodes/**/*.ts', 'package.json'],
 		languageOptions: {
@@ -37,6 +41,17 @@ export default [
 			// NodeConnectionTypes.Main (@n8n/community-nodes/node-connection-type-literal): the newer rule wins.
 			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
 			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+		},
+	},
+	{
+		files: ['scripts/**/*.mjs'],
+		languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: globals.node },
+		rules: {
+			...js.configs.recommended.rules,
+			// as in @n8n/node-cli's config
+			'prefer-spread': 'off',
+			// `const { dropped, ...kept } = value` drops keys on purpose
+			'no-unused-vars': ['error', { ignoreRestSiblings: true }],
 		},
 	},
 ];

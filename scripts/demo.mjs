@@ -14,18 +14,20 @@
 //       files) and exits 1 if any failed.
 //
 // Plain Node ESM on the system Node (20+); n8n 2.x runs on the cached Node 24, n8n 1.x on this Node.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { DEMO_KEY, isPortFree, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { run } from './lib/child.mjs';
+import { parseOptions } from './lib/cli.mjs';
+import { DEMO_KEY, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { preferredPort } from './lib/ports.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { packPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
-import { DEMO_OWNER, claimOwner, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
+import { DEMO_OWNER, claimOwner, emulatorCredentials, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
 import { CACHE_DIR, DEFAULT_N8N_VERSION, N8N_RELEASES, REPO_ROOT, demoUserFolder, n8nLayout } from './n8n/paths.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
-import { executeWorkflow, freePort, startN8n } from './n8n/run.mjs';
+import { executeWorkflow, startN8n } from './n8n/run.mjs';
 
 const RELEASES = Object.keys(N8N_RELEASES).map((v) => `${v.split('.')[0]} (${v}${v === DEFAULT_N8N_VERSION ? ', the default' : ''})`);
 
@@ -41,24 +43,32 @@ const HELP = `Usage: npm start [-- options]
 
 const PACKAGE_PREFIX = 'n8n-nodes-unified-generation.';
 
-function parseArgs(argv) {
-	const opts = { headless: false, n8n: undefined, port: undefined, emulatorPort: undefined, help: false };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split('=', 2);
-		const value = () => {
-			const v = inline ?? argv[++i];
-			const n = Number(v);
-			if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${flag} needs a port number, got ${v}`);
-			return n;
-		};
-		if (flag === '--headless') opts.headless = true;
-		else if (flag === '--n8n') opts.n8n = n8nLayout(inline ?? argv[++i]).version;
-		else if (flag === '--port') opts.port = value();
-		else if (flag === '--emulator-port') opts.emulatorPort = value();
-		else if (flag === '--help' || flag === '-h') opts.help = true;
-		else throw new Error(`unknown option ${argv[i]}\n\n${HELP}`);
-	}
-	return opts;
+/** The options, checked: `n8n` the layout of a tested release (paths.mjs), the ports numbers. */
+function options() {
+	const values = parseOptions(
+		{
+			headless: { type: 'boolean', default: false },
+			n8n: { type: 'string' },
+			port: { type: 'string' },
+			'emulator-port': { type: 'string' },
+			help: { type: 'boolean', short: 'h', default: false },
+		},
+		HELP,
+	);
+	const port = (flag) => {
+		const value = values[flag];
+		if (value === undefined) return undefined;
+		const n = Number(value);
+		if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`--${flag} needs a port number, got ${value}`);
+		return n;
+	};
+	return {
+		headless: values.headless,
+		help: values.help,
+		n8n: n8nLayout(values.n8n),
+		port: port('port'),
+		emulatorPort: port('emulator-port'),
+	};
 }
 
 const { log, during, seconds } = createProgress();
@@ -94,22 +104,22 @@ setInterval(() => {
 }, 1000).unref();
 
 async function main() {
-	const opts = parseArgs(process.argv.slice(2));
+	const opts = options();
 	if (opts.help) {
 		console.log(HELP);
 		return 0;
 	}
-	const n8nRelease = n8nLayout(opts.n8n);
+	const n8nRelease = opts.n8n;
 	const userFolder = demoUserFolder(n8nRelease);
 	log(`n8n-nodes-unified-generation demo on n8n ${n8nRelease.version}${opts.headless ? ' (headless: the examples run in n8n\'s CLI)' : ''}`);
 
 	// 1. build -------------------------------------------------------------------------------
 	log('Building the package (npm run build)…');
-	await during('building', () => runQuiet('npm', ['run', 'build'], REPO_ROOT));
+	await during('building', () => run('npm', ['run', 'build'], { cwd: REPO_ROOT }));
 	log('Built dist/');
 
 	// 2. emulator ----------------------------------------------------------------------------
-	const emulatorPort = opts.emulatorPort ?? ((await isPortFree(8787)) ? 8787 : await freePort());
+	const emulatorPort = opts.emulatorPort ?? (await preferredPort(8787));
 	log(`Starting the emulator of both services on port ${emulatorPort}…`);
 	const emulator = await startEmulatorProcess({ port: emulatorPort });
 	cleanups.push(async () => {
@@ -200,7 +210,7 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 
 // 5a. editor -----------------------------------------------------------------------------------
 async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
-	const port = opts.port ?? ((await isPortFree(5678)) ? 5678 : await freePort());
+	const port = opts.port ?? (await preferredPort(5678));
 	const logFile = path.join(userFolder, 'n8n.log');
 	const logStream = fs.createWriteStream(logFile, { flags: 'w' });
 	log(`Starting n8n on port ${port} (its output goes to ${rel(logFile)})…`);
@@ -270,7 +280,6 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
  * the values of the credentials the demo imported, so the banner and the import cannot disagree.
  */
 async function credentialLines(session, emulatorUrl) {
-	const { emulatorCredentials } = await import('./n8n/instance.mjs');
 	const types = (await session.request('GET', '/types/credentials.json')).json ?? [];
 	const imported = emulatorCredentials(emulatorUrl);
 	const shown = imported.map((c) => ({ ...c, typeName: types.find((t) => t.name === c.type)?.displayName ?? c.type }));
@@ -284,18 +293,6 @@ async function credentialLines(session, emulatorUrl) {
 			`${indent}${' '.repeat(width)}API Key   ${c.data.apiKey}`,
 		]),
 	];
-}
-
-/** Runs a command with its output captured; on failure the output is shown. */
-function runQuiet(cmd, args, cwd) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		child.stdout.on('data', (d) => (out += d));
-		child.stderr.on('data', (d) => (out += d));
-		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out.trim()}`))));
-	});
 }
 
 function tail(text, lines) {

@@ -8,11 +8,11 @@
 //
 //   node scripts/browser/chromium.mjs      # prints the binary's path, installs it when missing
 //
-// Plain Node ESM, no dependencies. CHROMIUM_PATH chooses another binary.
+// Plain Node ESM. CHROMIUM_PATH chooses another binary.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+
+import { isMain } from '../lib/cli.mjs';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -54,8 +54,7 @@ export function ensureChromium({ log = (line) => console.log(line) } = {}) {
 	return { executablePath: DEBIAN_CHROMIUM, version, installedSeconds };
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMain(import.meta.url)) {
 	try {
 		const { executablePath, version } = ensureChromium();
 		console.log(`[chromium] ${version}: ${executablePath}`);

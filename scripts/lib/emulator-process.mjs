@@ -1,22 +1,11 @@
 // Runs the emulator of both services (test/emulator, TypeScript) as a child process, as
-// `npm run emulator` does, and talks to it over HTTP. Plain Node ESM, no dependencies.
-import { spawn } from 'node:child_process';
-import net from 'node:net';
+// `npm run emulator` does, and talks to it over HTTP. Plain Node ESM.
 import path from 'node:path';
 
 import { REPO_ROOT } from '../n8n/paths.mjs';
+import { spawnOwned } from './child.mjs';
 
 export const DEMO_KEY = 'demo-key';
-
-/** True when nothing listens on 127.0.0.1:<port> and we may bind it. */
-export function isPortFree(port) {
-	return new Promise((resolve) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.once('error', () => resolve(false));
-		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-	});
-}
 
 /**
  * Starts `test/emulator/cli.ts` under tsx (one Node process: `node --import tsx`) and waits for
@@ -24,63 +13,29 @@ export function isPortFree(port) {
  * @param {{ port: number, timeoutMs?: number }} opts
  */
 export async function startEmulatorProcess({ port, timeoutMs = 60_000 }) {
-	const child = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'emulator', 'cli.ts'), '--port', String(port)], {
+	let listening, failing;
+	const ready = new Promise((resolve, reject) => ([listening, failing] = [resolve, reject]));
+	const proc = spawnOwned(process.execPath, ['--import', 'tsx', path.join('test', 'emulator', 'cli.ts'), '--port', String(port)], {
 		cwd: REPO_ROOT,
-		stdio: ['ignore', 'pipe', 'pipe'],
+		onOutput: () => {
+			const match = /http:\/\/127\.0\.0\.1:\d+/.exec(proc.output());
+			if (match) listening(match[0]);
+		},
 	});
-	let output = '';
-	let exited = null;
-	const exit = new Promise((resolve) =>
-		child.on('close', (code, signal) => {
-			exited = { code, signal };
-			resolve(exited);
-		}),
+	const failed = (why) => new Error(`the emulator ${why}:\n${proc.output()}`);
+	proc.exited.then(({ code, signal, error }) =>
+		failing(failed(error ? `could not start (${error.message})` : `exited (${signal ?? code}) before it was ready`)),
 	);
-	const killOnExit = () => child.kill('SIGKILL');
-	process.on('exit', killOnExit);
-	exit.then(() => process.off('exit', killOnExit));
-
-	const url = await new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`the emulator did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-		const onData = (chunk) => {
-			output += chunk;
-			const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
-			if (match) {
-				clearTimeout(timer);
-				resolve(match[0]);
-			}
-		};
-		child.stdout.setEncoding('utf8').on('data', onData);
-		child.stderr.setEncoding('utf8').on('data', onData);
-		child.on('error', (err) => {
-			clearTimeout(timer);
-			reject(err);
-		});
-		exit.then(({ code, signal }) => {
-			clearTimeout(timer);
-			reject(new Error(`the emulator exited (${signal ?? code}) before it was ready:\n${output}`));
-		});
-	});
-
-	const { call, credits, control } = emulatorClient(url);
-
+	const timer = setTimeout(() => proc.stop().then(() => failing(failed(`did not start within ${timeoutMs} ms`))), timeoutMs);
+	const url = await ready.finally(() => clearTimeout(timer));
 	return {
 		url,
 		unifiedBaseUrl: `${url}/api/v1`,
 		compatBaseUrl: url,
-		child,
-		output: () => output,
-		call,
-		credits,
-		control,
-		async stop() {
-			if (exited) return exited;
-			child.kill('SIGTERM');
-			const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
-			const result = await exit;
-			clearTimeout(t);
-			return result;
-		},
+		child: proc.child,
+		output: proc.output,
+		...emulatorClient(url),
+		stop: proc.stop,
 	};
 }
 

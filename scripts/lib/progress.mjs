@@ -1,6 +1,24 @@
 // Progress lines with the elapsed time, for the demo and the e2e set-up:
 //   [  12.3 s] Importing 4 example workflows…
-// Plain Node ESM, no dependencies.
+// and heartbeats, so a long step never looks hung. Plain Node ESM.
+
+/**
+ * Runs `fn`, calling `tick(secondsSoFar)` every `everyMs` until it settles.
+ * @template T
+ * @param {number} everyMs
+ * @param {(seconds: number) => void} tick
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+export async function heartbeat(everyMs, tick, fn) {
+	const started = Date.now();
+	const timer = setInterval(() => tick(Math.round((Date.now() - started) / 1000)), everyMs);
+	try {
+		return await fn();
+	} finally {
+		clearInterval(timer);
+	}
+}
 
 /**
  * @param {{ write?: (line: string) => void, t0?: number }} [opts]
@@ -13,21 +31,13 @@ export function createProgress({ write = (line) => console.log(line), t0 = Date.
 		for (const [i, line] of String(msg).split('\n').entries()) write(i === 0 ? `${stamp()} ${line}` : `${' '.repeat(10)} ${line}`);
 	};
 	/**
-	 * Runs `fn` while printing "still <label>… N s" every `everyMs`, so a long step never looks hung.
+	 * Runs `fn` while printing "still <label>… N s" every `everyMs`.
 	 * @template T
 	 * @param {string} label
 	 * @param {() => Promise<T>} fn
 	 * @param {number} [everyMs]
 	 * @returns {Promise<T>}
 	 */
-	const during = async (label, fn, everyMs = 15_000) => {
-		const started = Date.now();
-		const timer = setInterval(() => log(`  still ${label}… ${Math.round((Date.now() - started) / 1000)} s`), everyMs);
-		try {
-			return await fn();
-		} finally {
-			clearInterval(timer);
-		}
-	};
+	const during = (label, fn, everyMs = 15_000) => heartbeat(everyMs, (s) => log(`  still ${label}… ${s} s`), fn);
 	return { log, during, seconds };
 }

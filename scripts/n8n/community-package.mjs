@@ -7,14 +7,18 @@
 // record it in <userFolder>/.n8n/nodes/package.json, and record the package and its nodes in n8n's
 // database (installed_packages, installed_nodes), so Settings → Community nodes lists it. n8n loads
 // it at its next start.
-// Plain Node ESM, no dependencies.
-import { spawn } from 'node:child_process';
+// Plain Node ESM.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { run } from '../lib/child.mjs';
+import { readJson, writeJson } from '../lib/files.mjs';
 import { DEFAULT_N8N, PACK_DIR, REPO_ROOT } from './paths.mjs';
-import { childEnv, runN8n } from './run.mjs';
+import { runN8n } from './run.mjs';
+
+/** Runs a command to completion (kept here for the suites that import it). */
+export { run };
 
 /**
  * The modules n8n hands to community packages (n8n puts its own module folders on NODE_PATH).
@@ -28,7 +32,7 @@ export const HOST_MODULES = ['n8n-workflow', 'zod', 'lodash', 'luxon'];
  * @returns {Promise<{ tarball: string, name: string, version: string, files: string[] }>}
  */
 export async function packPackage() {
-	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+	const pkg = readJson(path.join(REPO_ROOT, 'package.json'));
 	const missing = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])].filter(
 		(file) => !fs.existsSync(path.join(REPO_ROOT, file)),
 	);
@@ -72,9 +76,7 @@ export async function installCommunityPackage(userFolder, tarball, n8n = DEFAULT
 	try {
 		await run('tar', ['-xzf', path.resolve(tarball), '-C', staging, '--strip-components=1']);
 		const stagedManifest = path.join(staging, 'package.json');
-		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = JSON.parse(
-			fs.readFileSync(stagedManifest, 'utf8'),
-		);
+		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = readJson(stagedManifest);
 		writeJson(stagedManifest, packageJson);
 		const packageDir = path.join(nodeModules, packageJson.name);
 		fs.rmSync(packageDir, { recursive: true, force: true });
@@ -100,7 +102,7 @@ export async function installCommunityPackage(userFolder, tarball, n8n = DEFAULT
 			);
 		}
 
-		const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+		const manifest = readJson(manifestFile);
 		manifest.dependencies = { ...manifest.dependencies, [packageJson.name]: packageJson.version };
 		writeJson(manifestFile, manifest);
 
@@ -184,24 +186,3 @@ const run = (sql, params) => new Promise((ok, fail) => db.run(sql, params, (e) =
 	db.close();
 })().catch((e) => { console.error(e.message); process.exit(1); });
 `;
-
-function writeJson(file, value) {
-	fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
-}
-
-/** Runs a command to completion; rejects with its output when it fails. */
-export function run(cmd, args, { cwd } = {}) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-		child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-		child.on('error', reject);
-		child.on('close', (code) =>
-			code === 0
-				? resolve({ stdout, stderr })
-				: reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${stderr}${stdout}`.trimEnd())),
-		);
-	});
-}

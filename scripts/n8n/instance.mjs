@@ -1,10 +1,11 @@
 // Sets up an n8n user folder for the demo and the e2e suite: this package installed as a community
 // package, credentials pointing at an emulator, the example workflows imported, an owner account.
-// Plain Node ESM, no dependencies.
+// Plain Node ESM.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { readJson, writeJson } from '../lib/files.mjs';
 import { installCommunityPackage } from './community-package.mjs';
 import { CREDENTIALS_TEMPLATE, DEFAULT_N8N, EXAMPLES_DIR } from './paths.mjs';
 import { runN8n } from './run.mjs';
@@ -36,7 +37,7 @@ export function loadExamples() {
 		.readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
 		.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
-		.map((file) => ({ file: path.join(EXAMPLES_DIR, file), workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) }));
+		.map((file) => ({ file: path.join(EXAMPLES_DIR, file), workflow: readJson(path.join(EXAMPLES_DIR, file)) }));
 }
 
 /**
@@ -57,7 +58,7 @@ export function serverOnlyReason(workflow) {
  * @param {{ apiKey?: string }} [opts]
  */
 export function emulatorCredentials(emulatorUrl, { apiKey } = {}) {
-	const template = JSON.parse(fs.readFileSync(CREDENTIALS_TEMPLATE, 'utf8'));
+	const template = readJson(CREDENTIALS_TEMPLATE);
 	return template.map((credential) => ({
 		...credential,
 		data: {
@@ -184,7 +185,9 @@ export async function login(baseUrl, { email, password }) {
 		let json;
 		try {
 			json = JSON.parse(text);
-		} catch {}
+		} catch {
+			// not JSON (an HTML error page): the caller reads `text`
+		}
 		return { status: r.status, json, text };
 	};
 	return { cookie, request };
@@ -194,7 +197,7 @@ function writeImportFile(userFolder, name, value) {
 	const dir = path.join(userFolder, 'import');
 	fs.mkdirSync(dir, { recursive: true });
 	const file = path.join(dir, name);
-	fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+	writeJson(file, value);
 	return file;
 }
 

@@ -119,13 +119,8 @@ export function n8nLayout(wanted) {
 
 /** The default release (the names below are kept for the scripts and suites that use them). */
 export const DEFAULT_N8N = n8nLayout();
-/** n8n release installed into the cache by default. */
-export const N8N_VERSION = DEFAULT_N8N.version;
-/** Exact Node 24 release used to run the default n8n. */
-export const NODE_VERSION = DEFAULT_N8N.nodeVersion;
 export const NODE_BIN = DEFAULT_N8N.nodeBin;
 export const APP_DIR = DEFAULT_N8N.appDir;
-export const N8N_PKG_DIR = DEFAULT_N8N.pkgDir;
 
 // ---- repo-local scratch (always under <repo>/.cache, git-ignored, whatever N8N_CACHE_DIR says) ----
 /** The git-ignored cache folder of this checkout. */

@@ -1,27 +1,16 @@
 // Helpers to run a locally installed n8n CLI (see install.mjs) under the Node it needs. Every helper
 // takes `n8n`, the layout of one release (paths.mjs n8nLayout); the default release when absent.
-// Plain Node ESM, no dependencies.
-import { spawn } from 'node:child_process';
+// Plain Node ESM.
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
+import { childEnv, spawnOwned } from '../lib/child.mjs';
+import { readJsonOr } from '../lib/files.mjs';
+import { freePort } from '../lib/ports.mjs';
 import { DEFAULT_N8N } from './paths.mjs';
 
-/**
- * The environment for an npm (or n8n) child process, without what `npm start` / `npm run` put
- * there for this repository: its project config (.npmrc `ignore-scripts=true` arrives as
- * npm_config_ignore_scripts and would stop the Node 24 runtime and sqlite3 from installing) and
- * its project root (npm_config_local_prefix). User and global npm config stay.
- * @param {NodeJS.ProcessEnv} [env]
- */
-export function childEnv(env = process.env) {
-	const clean = { ...env };
-	for (const key of Object.keys(clean)) {
-		if (/^npm_config_(ignore_scripts|local_prefix)$/i.test(key)) delete clean[key];
-	}
-	return clean;
-}
+export { freePort };
 
 /**
  * Environment for the n8n CLI: offline, quiet, SQLite in `<userFolder>/.n8n`.
@@ -87,64 +76,39 @@ export function n8nEnv(userFolder, extra = {}, n8n = DEFAULT_N8N) {
 	return env;
 }
 
-/** A free TCP port on 127.0.0.1 (asked from the OS). */
-export function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
-}
-
 /**
- * Runs `<node24> <n8n> ...args` to completion.
- * A free task-runner broker port is picked unless env sets N8N_RUNNERS_BROKER_PORT,
- * so several n8n processes can run at once.
+ * Runs `<node24> <n8n> ...args` to completion (stopped after `timeoutMs`). `onSpawn` gets the
+ * child process as soon as it runs (the benchmark samples its memory).
  * @param {string[]} args e.g. ['execute', '--id', 'abc', '--rawOutput']
- * `onSpawn` gets the child process as soon as it runs (the benchmark samples its memory).
  * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, env?: Record<string, string|undefined>, timeoutMs?: number, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} opts
  * @returns {Promise<{ code: number | null, signal: string | null, stdout: string, stderr: string, timedOut: boolean }>}
  */
 export async function runN8n(args, { userFolder, n8n = DEFAULT_N8N, env = {}, timeoutMs = 180_000, cwd, onSpawn } = {}) {
 	if (!userFolder) throw new Error('runN8n: userFolder is required');
-	assertInstalled(n8n);
+	const proc = spawnOwned(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: cwd ?? userFolder, env: await n8nProcessEnv(userFolder, env, n8n) });
+	onSpawn?.(proc.child);
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		proc.stop();
+	}, timeoutMs);
+	const { code, signal, error } = await proc.exited;
+	clearTimeout(timer);
+	if (error) throw error;
+	return { code, signal, stdout: proc.stdout(), stderr: proc.stderr(), timedOut };
+}
+
+/**
+ * n8nEnv() for a new n8n process, once n8n is known to be installed and its user folder exists;
+ * a free task-runner broker port is picked unless `env` sets N8N_RUNNERS_BROKER_PORT, so several
+ * n8n processes can run at once.
+ */
+async function n8nProcessEnv(userFolder, env, n8n) {
+	if (!fs.existsSync(n8n.nodeBin) || !fs.existsSync(n8n.n8nBin)) {
+		throw new Error(`n8n ${n8n.version} is not installed in the cache; run: node scripts/n8n/install.mjs --n8n ${n8n.version} (${n8n.n8nBin})`);
+	}
 	fs.mkdirSync(userFolder, { recursive: true });
-	const extra = { ...env };
-	if (!('N8N_RUNNERS_BROKER_PORT' in extra)) extra.N8N_RUNNERS_BROKER_PORT = String(await freePort());
-	return new Promise((resolve, reject) => {
-		const child = spawn(n8n.nodeBin, [n8n.n8nBin, ...args], {
-			cwd: cwd ?? userFolder,
-			env: n8nEnv(userFolder, extra, n8n),
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		onSpawn?.(child);
-		let stdout = '';
-		let stderr = '';
-		let timedOut = false;
-		child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-		child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-		// never leave an n8n command running when the calling process exits (Ctrl-C, timeouts)
-		const killOnExit = () => child.kill('SIGKILL');
-		process.on('exit', killOnExit);
-		child.on('close', () => process.off('exit', killOnExit));
-		const timer = setTimeout(() => {
-			timedOut = true;
-			child.kill('SIGTERM');
-			setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-		}, timeoutMs);
-		child.on('error', (err) => {
-			clearTimeout(timer);
-			reject(err);
-		});
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			resolve({ code, signal, stdout, stderr, timedOut });
-		});
-	});
+	return n8nEnv(userFolder, { N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...env }, n8n);
 }
 
 /**
@@ -166,7 +130,9 @@ export function parseJsonOutput(stdout) {
 		for (let k = ends.length - 1; k >= 0 && ends[k] >= s; k--) {
 			try {
 				return JSON.parse(lines.slice(s, ends[k] + 1).join('\n'));
-			} catch {}
+			} catch {
+				// not a whole document: try a shorter one
+			}
 		}
 	}
 	return undefined;
@@ -212,17 +178,10 @@ export async function executeWorkflows(workflowIds, { userFolder, n8n, concurren
 		],
 		{ userFolder, n8n, env, timeoutMs },
 	);
-	const readJson = (file) => {
-		try {
-			return JSON.parse(fs.readFileSync(file, 'utf8'));
-		} catch {
-			return undefined;
-		}
-	};
 	const runs = Object.fromEntries(
-		workflowIds.map((id) => [id, readJson(path.join(snapshotDir, `${id}-snapshot.json`))]).filter(([, run]) => run),
+		workflowIds.map((id) => [id, readJsonOr(path.join(snapshotDir, `${id}-snapshot.json`), undefined)]).filter(([, run]) => run),
 	);
-	return { ...r, summary: readJson(summaryFile), runs };
+	return { ...r, summary: readJsonOr(summaryFile, undefined), runs };
 }
 
 /**
@@ -236,53 +195,26 @@ export async function executeWorkflows(workflowIds, { userFolder, n8n, concurren
  */
 export async function startN8n({ userFolder, n8n = DEFAULT_N8N, port, env = {}, timeoutMs = 120_000, onOutput } = {}) {
 	if (!userFolder) throw new Error('startN8n: userFolder is required');
-	assertInstalled(n8n);
-	fs.mkdirSync(userFolder, { recursive: true });
 	port ??= await freePort();
-	const extra = { N8N_PORT: String(port), ...env };
-	if (!('N8N_RUNNERS_BROKER_PORT' in extra)) extra.N8N_RUNNERS_BROKER_PORT = String(await freePort());
-	const child = spawn(n8n.nodeBin, [n8n.n8nBin, 'start'], {
+	// SIGTERM: n8n shuts down gracefully, task runners included
+	const proc = spawnOwned(n8n.nodeBin, [n8n.n8nBin, 'start'], {
 		cwd: userFolder,
-		env: n8nEnv(userFolder, extra, n8n),
-		stdio: ['ignore', 'pipe', 'pipe'],
+		env: await n8nProcessEnv(userFolder, { N8N_PORT: String(port), ...env }, n8n),
+		graceMs: 15_000,
+		onOutput,
 	});
-	let output = '';
-	const onData = (d) => {
-		output += d;
-		onOutput?.(d);
-	};
-	child.stdout.setEncoding('utf8').on('data', onData);
-	child.stderr.setEncoding('utf8').on('data', onData);
-	let exited = null;
-	const exitPromise = new Promise((r) => child.on('close', (code, signal) => r((exited = { code, signal }))));
-
-	// never leave n8n running when the calling process goes away without stop()
-	const killOnExit = () => child.kill('SIGKILL');
-	process.on('exit', killOnExit);
-	exitPromise.then(() => process.off('exit', killOnExit));
-
-	const stop = async () => {
-		if (exited) return;
-		child.kill('SIGTERM'); // n8n shuts down gracefully, task runners included
-		const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-		await exitPromise;
-		clearTimeout(t);
-	};
-
 	const baseUrl = `http://127.0.0.1:${port}`;
 	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (exited) {
-			throw new Error(`n8n start exited early (${exited.signal ?? exited.code}):\n${output.slice(-4000)}`);
-		}
-		if (await isReady(baseUrl)) break;
+	while (!(await isReady(baseUrl))) {
+		const exited = proc.status();
+		if (exited) throw new Error(`n8n start exited early (${exited.signal ?? exited.code}):\n${proc.output().slice(-4000)}`);
 		if (Date.now() > deadline) {
-			await stop();
-			throw new Error(`n8n start not ready after ${timeoutMs} ms:\n${output.slice(-4000)}`);
+			await proc.stop();
+			throw new Error(`n8n start not ready after ${timeoutMs} ms:\n${proc.output().slice(-4000)}`);
 		}
-		await new Promise((r) => setTimeout(r, 250));
+		await delay(250);
 	}
-	return { child, port, baseUrl, output: () => output, stop };
+	return { child: proc.child, port, baseUrl, output: proc.output, stop: async () => void (await proc.stop()) };
 }
 
 async function isReady(baseUrl) {
@@ -291,11 +223,5 @@ async function isReady(baseUrl) {
 		return (await status('/healthz/readiness')) === 200 && (await status('/rest/settings')) !== 404;
 	} catch {
 		return false;
-	}
-}
-
-function assertInstalled(n8n) {
-	if (!fs.existsSync(n8n.nodeBin) || !fs.existsSync(n8n.n8nBin)) {
-		throw new Error(`n8n ${n8n.version} is not installed in the cache; run: node scripts/n8n/install.mjs --n8n ${n8n.version} (${n8n.n8nBin})`);
 	}
 }

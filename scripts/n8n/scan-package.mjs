@@ -16,14 +16,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import tsParser from '@typescript-eslint/parser';
 import { ESLint } from 'eslint';
 import n8nNodesPlugin from 'eslint-plugin-n8n-nodes-base';
 
+import { run } from '../lib/child.mjs';
+import { isMain } from '../lib/cli.mjs';
 import { packPackage } from './community-package.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
@@ -56,30 +56,22 @@ export function scanConfig() {
 	];
 }
 
-/** Files of a folder (node_modules and package-lock.json left out, as the scanner does). */
-function filesOf(dir, keep) {
-	const out = [];
-	const walk = (rel) => {
-		for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-			const child = path.join(rel, entry.name);
-			if (entry.isDirectory() && entry.name !== 'node_modules') walk(child);
-			else if (entry.isFile() && entry.name !== 'package-lock.json' && keep(child)) out.push(path.join(dir, child));
-		}
-	};
-	walk('');
-	return out;
-}
-
-export const SOURCE = (file) => file === 'package.json' || /^(nodes|credentials)\/.*\.(js|ts|json)$/.test(file);
-export const TARBALL = (file) => file === 'package.json' || file.endsWith('.js');
+/** The files of each leg, as patterns (ESLint leaves node_modules out, as the scanner does). */
+export const SOURCE = ['package.json', '{nodes,credentials}/**/*.{js,ts,json}'];
+export const TARBALL = ['package.json', '**/*.js'];
 
 /** Lints one leg; returns the number of errors and the stylish report. */
-export async function scan(dir, keep) {
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: scanConfig() });
-	const files = filesOf(dir, keep);
-	const results = await eslint.lintFiles(files);
+export async function scan(dir, patterns) {
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: scanConfig(),
+		errorOnUnmatchedPattern: false,
+	});
+	const results = await eslint.lintFiles(patterns);
 	const errors = results.reduce((n, r) => n + r.errorCount, 0);
-	return { files: files.length, errors, report: errors > 0 ? await (await eslint.loadFormatter('stylish')).format(results) : '' };
+	return { files: results.length, errors, report: errors > 0 ? await (await eslint.loadFormatter('stylish')).format(results) : '' };
 }
 
 /** Packs the (built) package, unpacks the tarball and scans both legs. */
@@ -87,8 +79,7 @@ export async function scanPackage({ log = (line) => console.log(line) } = {}) {
 	const pack = await packPackage();
 	const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-package-'));
 	try {
-		const tar = spawnSync('tar', ['-xzf', pack.tarball, '-C', unpacked, '--strip-components=1']);
-		if (tar.status !== 0) throw new Error(`tar -xzf ${pack.tarball} failed: ${tar.stderr}`);
+		await run('tar', ['-xzf', pack.tarball, '-C', unpacked, '--strip-components=1']);
 		const legs = [
 			['source', await scan(REPO_ROOT, SOURCE)],
 			[path.basename(pack.tarball), await scan(unpacked, TARBALL)],
@@ -100,8 +91,7 @@ export async function scanPackage({ log = (line) => console.log(line) } = {}) {
 	}
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMain(import.meta.url)) {
 	scanPackage().then(
 		({ passed, tarball }) => {
 			console.log(passed ? `[scan] ✅ ${path.basename(tarball)} passes the community-package scanner's rules` : '[scan] ❌ violations found (above)');
