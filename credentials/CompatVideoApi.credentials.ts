@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { COMPAT_PATHS } from '../nodes/shared/api/compat';
 import { COMPAT_BASE_URL_EXPRESSION } from '../nodes/shared/base-url';
 
 import { refusedKeyRule } from './test-rules';
@@ -49,7 +50,7 @@ export class CompatVideoApi implements ICredentialType {
 	};
 
 	test: ICredentialTestRequest = {
-		request: { baseURL: COMPAT_BASE_URL_EXPRESSION, url: '/v1/me/balance' },
+		request: { baseURL: COMPAT_BASE_URL_EXPRESSION, url: COMPAT_PATHS.balance },
 		rules: [
 			refusedKeyRule('Task-Compatible Video API'),
 			{

@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { UNIFIED_PATHS } from '../nodes/shared/api/unified';
 import { UNIFIED_BASE_URL_EXPRESSION } from '../nodes/shared/base-url';
 
 import { refusedKeyRule } from './test-rules';
@@ -49,7 +50,7 @@ export class UnifiedGenerationApi implements ICredentialType {
 	};
 
 	test: ICredentialTestRequest = {
-		request: { baseURL: UNIFIED_BASE_URL_EXPRESSION, url: '/account/credits' },
+		request: { baseURL: UNIFIED_BASE_URL_EXPRESSION, url: UNIFIED_PATHS.credits },
 		rules: [
 			refusedKeyRule('Unified Generation API'),
 			{

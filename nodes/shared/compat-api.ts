@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { COMPAT_PATHS } from './api/compat';
 import { asRecord, requireId } from './tasks/answers';
 import { apiRequest } from './transport';
 import type { ApiContext, ApiRequest } from './transport';
@@ -13,12 +14,10 @@ export interface BalanceResponse {
 }
 
 export function getBalance(ctx: ApiContext, itemIndex?: number) {
-	return apiRequest<BalanceResponse>(ctx, 'compat', { method: 'GET', path: '/v1/me/balance', itemIndex });
+	return apiRequest<BalanceResponse>(ctx, 'compat', { method: 'GET', path: COMPAT_PATHS.balance, itemIndex });
 }
 
 const call = <T = IDataObject>(ctx: ApiContext, request: ApiRequest) => apiRequest<T>(ctx, 'compat', request);
-
-export const TASKS_PATH = '/v1/contents/generations/tasks';
 
 /** One page of a list endpoint (tasks or assets); its answer's shape is "not shown" (see readPage). */
 export function listPage(ctx: ApiContext, path: string, qs: IDataObject, itemIndex: number) {
@@ -28,14 +27,14 @@ export function listPage(ctx: ApiContext, path: string, qs: IDataObject, itemInd
 /** POST /v1/assets answers the asset; one without its officialId is unreadable (the asset may exist, unfindable). */
 export async function createAsset(ctx: ApiContext, body: IDataObject, itemIndex: number): Promise<IDataObject> {
 	const subject = { kind: 'asset group' as const, id: String(body.groupId ?? '') };
-	const asset = asRecord(await call<unknown>(ctx, { method: 'POST', path: '/v1/assets', body, itemIndex, subject }), 'the asset create');
+	const asset = asRecord(await call<unknown>(ctx, { method: 'POST', path: COMPAT_PATHS.assets, body, itemIndex, subject }), 'the asset create');
 	requireId(asset, 'officialId', 'the asset create');
 	return asset;
 }
 
 /** An asset's own address, named as the subject of its 404 or 403. */
 const assetAt = (officialId: string) => ({
-	path: `/v1/assets/${encodeURIComponent(officialId)}`,
+	path: COMPAT_PATHS.asset(officialId),
 	subject: { kind: 'asset' as const, id: officialId },
 });
 
@@ -47,13 +46,13 @@ export const deleteAsset = (ctx: ApiContext, officialId: string, itemIndex: numb
 
 /** POST /v1/assets/batch: a JSON array of entries, or a multipart form with the spreadsheet in `file`. */
 export const batchAssets = (ctx: ApiContext, body: IDataObject[] | FormData, itemIndex: number, timeoutMs?: number) =>
-	call(ctx, { method: 'POST', path: '/v1/assets/batch', body: body as ApiRequest['body'], itemIndex, timeoutMs });
+	call(ctx, { method: 'POST', path: COMPAT_PATHS.assetBatch, body: body as ApiRequest['body'], itemIndex, timeoutMs });
 
 export const createGroup = (ctx: ApiContext, body: IDataObject, itemIndex: number) =>
-	call(ctx, { method: 'POST', path: '/v1/assets/groups', body, itemIndex });
+	call(ctx, { method: 'POST', path: COMPAT_PATHS.assetGroups, body, itemIndex });
 
 export const listGroups = (ctx: ApiContext, itemIndex?: number) =>
-	call<unknown>(ctx, { method: 'GET', path: '/v1/assets/groups', itemIndex });
+	call<unknown>(ctx, { method: 'GET', path: COMPAT_PATHS.assetGroups, itemIndex });
 
 /**
  * The records of a list answer. Its shape is "not shown" by the spec: a bare array, or an object

@@ -63,7 +63,7 @@ export type ApiContext = IAllExecuteFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
-	/** Path below the credential's base URL, e.g. `/jobs/queryTask` or `/v1/me/balance`. */
+	/** Path below the credential's base URL: one of UNIFIED_PATHS (api/unified.ts) or COMPAT_PATHS (api/compat.ts). */
 	path: string;
 	qs?: IDataObject;
 	body?: IHttpRequestOptions['body'];

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { UNIFIED_PATHS } from './api/unified';
 import { apiRequest } from './transport';
 import type { ApiContext } from './transport';
 
@@ -13,7 +14,7 @@ export interface CreditsResponse {
 export function getCredits(ctx: ApiContext, itemIndex?: number) {
 	return apiRequest<CreditsResponse>(ctx, 'unified', {
 		method: 'GET',
-		path: '/account/credits',
+		path: UNIFIED_PATHS.credits,
 		itemIndex,
 	});
 }
@@ -21,7 +22,7 @@ export function getCredits(ctx: ApiContext, itemIndex?: number) {
 export function getRelations(ctx: ApiContext, qs: { orderId: string; limit?: number; cursor?: string }, itemIndex?: number) {
 	return apiRequest<IDataObject>(ctx, 'unified', {
 		method: 'GET',
-		path: '/jobs/relations',
+		path: UNIFIED_PATHS.relations,
 		qs: qs as IDataObject,
 		itemIndex,
 		subject: { kind: 'order', id: qs.orderId },

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { COMPAT_PATHS } from '../../shared/api/compat';
 import { COMPAT } from '../../shared/catalog';
 import { listGroups, listPage, readPage } from '../../shared/compat-api';
 
@@ -24,7 +25,7 @@ export async function searchGroups(this: ILoadOptionsFunctions, filter?: string)
 export async function searchAssets(this: ILoadOptionsFunctions, filter?: string, token?: string): Promise<INodeListSearchResult> {
 	const pageNum = Number(token ?? COMPAT.pageNumDefault);
 	const pageSize = COMPAT.pageSizeDefault;
-	const { records } = readPage(await listPage(this, '/v1/assets', { page_num: pageNum, page_size: pageSize }, 0));
+	const { records } = readPage(await listPage(this, COMPAT_PATHS.assets, { page_num: pageNum, page_size: pageSize }, 0));
 	const results = records
 		.filter((asset) => matches(filter, asset.name, asset.officialId))
 		.map((asset) => toResult(asset, String(asset.status ?? '')));

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { UNIFIED_PATHS } from '../api/unified';
 import { multipartFromBinary } from '../binary';
 import { asRecord, requireId } from '../tasks/answers';
 import { apiRequest } from '../transport';
 import type { ApiContext } from '../transport';
 
 /** The Unified Generation API's asset endpoints: POST /assets/upload, GET /assets/status, GET /assets/list. */
-
-const UPLOAD = '/assets/upload';
 
 /** An upload request is bounded like a create: it carries a whole file (up to 50 MB), so it gets 10 minutes. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -36,7 +35,7 @@ export async function uploadBinary(ctx: IExecuteFunctions, upload: BinaryUpload)
 	const qs = upload.model ? { model: upload.model } : undefined;
 	const answer = await apiRequest(ctx, 'unified', {
 		method: 'POST',
-		path: UPLOAD,
+		path: UNIFIED_PATHS.uploadAsset,
 		qs,
 		// a Buffer or a stream, sent as it is under its own headers
 		body: body as unknown as IDataObject,
@@ -53,13 +52,13 @@ export async function uploadFromUrl(
 	body: { url: string; type: string; name?: string },
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const answer = await apiRequest(ctx, 'unified', { method: 'POST', path: UPLOAD, body, itemIndex, timeoutMs: UPLOAD_TIMEOUT_MS });
+	const answer = await apiRequest(ctx, 'unified', { method: 'POST', path: UNIFIED_PATHS.uploadAsset, body, itemIndex, timeoutMs: UPLOAD_TIMEOUT_MS });
 	return checkedAsset(answer, 'the upload');
 }
 
 /** By numeric assetId or providerAssetId; the service checks the latest review result on each read. */
 export async function assetStatus(ctx: ApiContext, assetId: string, itemIndex?: number, deadline?: number): Promise<IDataObject> {
-	const answer = await apiRequest(ctx, 'unified', { method: 'GET', path: '/assets/status', qs: { assetId }, itemIndex, deadline, subject: { kind: 'asset', id: assetId } });
+	const answer = await apiRequest(ctx, 'unified', { method: 'GET', path: UNIFIED_PATHS.assetStatus, qs: { assetId }, itemIndex, deadline, subject: { kind: 'asset', id: assetId } });
 	return checkedAsset(answer, 'the asset status');
 }
 
@@ -72,7 +71,7 @@ export interface ListQuery {
 
 export async function listAssets(ctx: ApiContext, query: ListQuery, itemIndex?: number): Promise<{ items: IDataObject[]; nextCursor: unknown }> {
 	const qs = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
-	const page = asRecord(await apiRequest(ctx, 'unified', { method: 'GET', path: '/assets/list', qs, itemIndex }), 'the asset list');
+	const page = asRecord(await apiRequest(ctx, 'unified', { method: 'GET', path: UNIFIED_PATHS.listAssets, qs, itemIndex }), 'the asset list');
 	const items = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
 	return { items, nextCursor: page.nextCursor ?? null };
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { COMPAT_PATHS } from '../api/compat';
 import { COMPAT } from '../catalog';
 import { DEFAULT_POLL } from '../polling';
 import type { PollOptions } from '../polling';
@@ -20,14 +21,12 @@ export const compatTasks: TaskKind<IDataObject> = {
 	// The compat spec shows no price table: cost is settled by the service when the task completes.
 	estimate: () => ({ credits: null, reason: 'the Task-Compatible Video API shows no prices: the service settles the cost when the task completes' }),
 	async create(ctx, request, itemIndex, timeoutMs) {
-		const path = '/v1/contents/generations/tasks';
-		const answer = asRecord(await apiRequest(ctx, 'compat', { method: 'POST', path, body: request, itemIndex, timeoutMs }), 'the task request');
+		const answer = asRecord(await apiRequest(ctx, 'compat', { method: 'POST', path: COMPAT_PATHS.tasks, body: request, itemIndex, timeoutMs }), 'the task request');
 		const id = requireId(answer, 'id', 'the task request');
 		return { id, json: { id, status: answer.status ?? null, model: answer.model ?? request.model ?? null } };
 	},
 	async query(ctx, id, itemIndex, deadline) {
-		const path = `/v1/contents/generations/tasks/${encodeURIComponent(id)}`;
-		const answer = await apiRequest(ctx, 'compat', { method: 'GET', path, itemIndex, deadline, subject: { kind: 'task', id } });
+		const answer = await apiRequest(ctx, 'compat', { method: 'GET', path: COMPAT_PATHS.task(id), itemIndex, deadline, subject: { kind: 'task', id } });
 		return requireStatus(asRecord(answer, 'the task query'), 'the task query');
 	},
 	phase: phaseFrom({ succeeded, failed }),

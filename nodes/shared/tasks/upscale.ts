@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { UNIFIED_PATHS } from '../api/unified';
 import { UPSCALE } from '../catalog';
 import { priceUpscale } from '../pricing';
 import { validateUpscaleCreate } from '../rules';
@@ -24,8 +25,8 @@ export const upscaleTasks: TaskKind<UpscaleRequest> = {
 	validate: (request) => validateUpscaleCreate(request),
 	// Billed per second of the source: Upscale Video's sources stage reads its length where it can.
 	estimate: (request) => priceUpscale(request.targetResolution, undefined),
-	create: createByPath('/upscale/create', (_, answer) => ({ status: answer.status ?? null })),
-	query: queryByPath('/upscale/query'),
+	create: createByPath(UNIFIED_PATHS.createUpscale, (_, answer) => ({ status: answer.status ?? null })),
+	query: queryByPath(UNIFIED_PATHS.queryUpscale),
 	phase: phaseFrom({ succeeded, failed }),
 	resultUrls: (state) => urlsOf([state.result], (result) => result.url),
 	failureReason: (state) => errorText(state.error),

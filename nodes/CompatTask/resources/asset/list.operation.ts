@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { COMPAT_PATHS } from '../../../shared/api/compat';
 import { flatMapItems } from '../../helpers/items';
 import { readLocator } from '../../helpers/locators';
 import { collectPages } from '../../helpers/paging';
@@ -11,7 +12,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			const groupId = readLocator(ctx, 'groupId', itemIndex, false);
 			const status = ctx.getNodeParameter('status', itemIndex, '') as string;
 			const filters = { ...(groupId ? { groupId } : {}), ...(status ? { status } : {}) };
-			return await collectPages(ctx, '/v1/assets', filters, itemIndex);
+			return await collectPages(ctx, COMPAT_PATHS.assets, filters, itemIndex);
 		}),
 	];
 }

@@ -1,13 +1,13 @@
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { cancelSignal } from '../../../shared/abort';
+import { COMPAT_PATHS } from '../../../shared/api/compat';
 import { safeFileName } from '../../../shared/binary';
 import { connectionError, httpError } from '../../../shared/api-errors';
 import { describeFailure } from '../../../shared/http/failure';
 import { attemptClock, untilAborted } from '../../../shared/http/limits';
 import { CREDENTIAL, readCredentials, serviceBaseUrl } from '../../../shared/transport';
 
-const PATH = '/v1/assets/batch/template';
 const FALLBACK_NAME = 'assets-batch-template.xlsx';
 
 /**
@@ -17,7 +17,7 @@ const FALLBACK_NAME = 'assets-batch-template.xlsx';
  */
 export async function downloadTemplate(ctx: IExecuteFunctions, itemIndex: number): Promise<IBinaryData> {
 	const credentials = await readCredentials(ctx, 'compat', itemIndex);
-	const url = serviceBaseUrl('compat', credentials) + PATH;
+	const url = serviceBaseUrl('compat', credentials) + COMPAT_PATHS.assetBatchTemplate;
 	const clock = attemptClock(cancelSignal(ctx));
 	let response: IN8nHttpFullResponse;
 	try {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { TASKS_PATH } from '../../../shared/compat-api';
+import { COMPAT_PATHS } from '../../../shared/api/compat';
 import { flatMapItems } from '../../helpers/items';
 import { collectPages } from '../../helpers/paging';
 
@@ -9,7 +9,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return [
 		await flatMapItems(ctx, async (itemIndex) => {
 			const status = ctx.getNodeParameter('status', itemIndex, '') as string;
-			return await collectPages(ctx, TASKS_PATH, status ? { 'filter.status': status } : {}, itemIndex);
+			return await collectPages(ctx, COMPAT_PATHS.tasks, status ? { 'filter.status': status } : {}, itemIndex);
 		}),
 	];
 }
