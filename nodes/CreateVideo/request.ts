@@ -15,8 +15,8 @@ export type { VideoParameters } from './parameters';
 type Inputs = Record<string, unknown>;
 
 /**
- * The automatic duration of Unified Generation API, § Parameter table (inputs): the model chooses
- * the length (sd family only; the rules say where).
+ * The automatic duration of the Unified Generation API, § Parameter table (inputs): the model
+ * chooses the length (sd family only; the rules say where).
  */
 const AUTOMATIC_DURATION = '-1s';
 
@@ -92,7 +92,7 @@ function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: V
 }
 
 /**
- * Automatic Length sends -1. Otherwise the duration in the form of Unified Generation API,
+ * Automatic Length sends -1. Otherwise the duration in the form of the Unified Generation API,
  * § Parameter table (inputs): a number, or text the rules read as seconds ('7', '7s' from an
  * expression: our choice, the documented form is accepted), becomes '7s'; anything else is sent as
  * given for the rules to refuse (DURATION_OUT_OF_RANGE). A blank duration counts as not given: the

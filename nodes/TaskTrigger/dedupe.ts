@@ -42,7 +42,7 @@ export class RecentDeliveries {
 }
 
 /**
- * Ten minutes: far beyond the whole retry window of Unified Generation API, § Events
+ * Ten minutes: far beyond the whole retry window of the Unified Generation API, § Events
  * (1 + 5 + 30 s), yet small.
  */
 const DEDUPE_TTL_MS = 10 * 60_000;

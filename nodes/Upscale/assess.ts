@@ -31,7 +31,7 @@ interface SourceFacts {
 /**
  * Before the budget, every source is checked and its facts learned where they can be: a binary
  * video from its header, an uploaded asset from its record (GET /assets/list), a URL from its
- * record or its header (HTTP range requests). What Unified Generation API, § Upscale task error
+ * record or its header (HTTP range requests). What the Unified Generation API, § Upscale task error
  * codes forbids for known facts (UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT,
  * SOURCE_RESOLUTION_TOO_HIGH) is refused before anything is sent, and the item is priced per second
  * of its source (at least 5 s); a source whose length cannot be learned has no price. An http or

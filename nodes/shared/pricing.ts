@@ -1,5 +1,6 @@
 /**
- * Credit estimates from the catalog's price data, following Unified Generation API, § Credit costs:
+ * Credit estimates from the catalog's price data, following the Unified Generation API,
+ * § Credit costs:
  * - video: out = output seconds; in = sum of input-video seconds, each rounded up, and on the sd
  *   family at least ceil(out x 2/3). Without input video: (perSecond + upscale) x out; with input
  *   video: perSecondWithVideo x (out + in) + upscale x out (the alt family has no upscale and no

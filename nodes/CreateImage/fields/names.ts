@@ -24,8 +24,8 @@ export const IMAGE_PARAMETER = Object.fromEntries(IMAGE_PARAMETER_NAMES.map((nam
 };
 
 /**
- * The two image modes of Unified Generation API, § Image generation inputs: `urls` absent (text to
- * image) or given (image to image).
+ * The two image modes of the Unified Generation API, § Image generation inputs: `urls` absent (text
+ * to image) or given (image to image).
  */
 export const IMAGE_MODES = ['imageToImage', 'textToImage'] as const;
 

@@ -14,7 +14,7 @@ export interface CompatModel extends Choice {
 
 export const COMPAT = {
 	/**
-	 * The "recommended" ids of Task-Compatible Video Generation API,
+	 * The "recommended" ids of the Task-Compatible Video Generation API,
 	 * § POST /v1/contents/generations/tasks (dated: the suffix is a six-digit date). They are the
 	 * ids we know facts about, not the only ones the service takes: any non-empty model id is sent as
 	 * given. Both are version 2.0 (`video-2-0-...`; the fast one is the faster 2.0), so both take

@@ -30,8 +30,8 @@ export function wantedCount(ctx: IExecuteFunctions, itemIndex: number): number {
 }
 
 /**
- * Where a list starts: the nextCursor an earlier page returned (`cursor` of Unified Generation API,
- * § GET /assets/list and § GET /jobs/relations), or the first page.
+ * Where a list starts: the nextCursor an earlier page returned (`cursor` of the Unified Generation
+ * API, § GET /assets/list and § GET /jobs/relations), or the first page.
  */
 export function cursorField(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
 	return {

@@ -10,8 +10,8 @@ import { checkHttpUrl } from './urls';
 import { validateVideoInputs } from './video';
 
 /**
- * The body fields of Unified Generation API, § POST /jobs/createTask; other fields pass (it does
- * not forbid them).
+ * The body fields of the Unified Generation API, § POST /jobs/createTask; other fields pass (it
+ * does not forbid them).
  */
 const ENVELOPE: FieldRules = {
 	model: typedRule('model', z.string(), 'send a model alias'),

@@ -10,7 +10,7 @@ import { checkHttpUrl } from './urls';
 const TARGETS = optionValues(UPSCALE.targets);
 
 /**
- * The source's fields of Unified Generation API, § POST /upscale/create; others pass, like the
+ * The source's fields of the Unified Generation API, § POST /upscale/create; others pass, like the
  * body's.
  */
 const SOURCE = z
@@ -31,7 +31,7 @@ const BODY: FieldRules = {
 
 /**
  * Syntax of the body. The source URL must be a well-formed http(s) URL here; the "https and not
- * private" rule of Unified Generation API, § POST /upscale/create depends on the host (the
+ * private" rule of the Unified Generation API, § POST /upscale/create depends on the host (the
  * service's own asset host skips it), so callers that know the host apply isPrivateOrInsecureUrl to
  * the others.
  */
