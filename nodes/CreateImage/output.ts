@@ -8,13 +8,14 @@ import { generationTasks } from '../shared/tasks';
 const [COMPLETED, FAILED] = TASK.terminalStatuses;
 
 /**
- * What an image item adds to the task's own fields (the spec does not show an image task's output
- * item; the emulator and this node read it like video's `{url, width, height}`):
+ * What an image item adds to the task's own fields (Unified Generation API, § Task does not show
+ * an image task's output item; the emulator and this node read it like video's
+ * `{url, width, height}`):
  * - `imageUrl`: the first output url of a completed task, so an AI Agent or the next node finds it;
  * - `creditsCharged`: what the item costs as far as is known now. A submission deducts its price;
- *   a failed image task is refunded automatically (spec, Credit costs), so: completed → the task's
- *   creditsUsed; failed or never created → 0; created and not finished → the estimate (given back
- *   if it fails); a create without a clear answer → null (it may or may not exist).
+ *   a failed image task is refunded automatically (Unified Generation API, § Credit costs), so:
+ *   completed → the task's creditsUsed; failed or never created → 0; created and not finished →
+ *   the estimate (given back if it fails); a create without a clear answer → null (it may or may not exist).
  */
 export function withImageFields(item: INodeExecutionData): INodeExecutionData {
 	const imageUrl = item.json.status === COMPLETED ? generationTasks.resultUrls(item.json)[0] : undefined;

@@ -12,8 +12,9 @@ const SETTINGS = [P.quality, P.resolution, P.aspectRatio, P.outputFormat] as con
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * The createTask bodies of one item: the spec makes one image per task, so N variants are N equal
- * requests (each its own task and charge). What the request cannot express is refused first.
+ * The createTask bodies of one item: Unified Generation API, § Image generation inputs makes one
+ * image per task, so N variants are N equal requests (each its own task and charge). What the
+ * request cannot express is refused first.
  */
 export function buildImageRequests(parameters: ImageParameters): CreateTaskRequest[] {
 	const fault = checkImageParameters(parameters);
@@ -28,8 +29,8 @@ function binaries(parameters: ImageParameters): string[] {
 }
 
 /**
- * Turns the fields into the body of POST /jobs/createTask. It only translates: a value of the
- * wrong type or not offered by the model is sent on for the rules to refuse with the spec's code.
+ * Turns the fields into the body of POST /jobs/createTask. It only translates: a value of the wrong
+ * type or not offered by the model is sent on for the rules to refuse with the service's own code.
  * `urls` (present only in Image to Image) is what switches the service to editing.
  */
 export function buildImageRequest(parameters: ImageParameters): CreateTaskRequest {

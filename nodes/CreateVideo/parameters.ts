@@ -60,9 +60,9 @@ const FRAMES: Partial<Record<VideoNodeMode, ReadonlyArray<typeof P.firstFrameUrl
 };
 
 /**
- * The spec's keyframe modes take exactly their images; one left empty would silently change the
- * mode. A frame comes from its URL or its binary field: both given is refused too (our choice:
- * which one the user meant cannot be told).
+ * The keyframe modes of the Unified Generation API, § Modes take exactly their images; one left
+ * empty would silently change the mode. A frame comes from its URL or its binary field: both given
+ * is refused too (our choice: which one the user meant cannot be told).
  */
 function emptyFrame(mode: VideoNodeMode, parameters: VideoParameters): ParameterFault | undefined {
 	for (const name of FRAMES[mode] ?? []) {

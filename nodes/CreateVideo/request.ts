@@ -14,14 +14,17 @@ export type { VideoParameters } from './parameters';
 
 type Inputs = Record<string, unknown>;
 
-/** The spec's automatic duration: the model chooses the length (sd family only; the rules say where). */
+/**
+ * The automatic duration of the Unified Generation API, § Parameter table (inputs): the model
+ * chooses the length (sd family only; the rules say where).
+ */
 const AUTOMATIC_DURATION = '-1s';
 
 /**
  * Turns the node's fields into the body of POST /jobs/createTask. It only translates; whether the
- * result is valid is for the rules to say (so a bad value gets the spec's code, not a silent fix):
- * a value of the wrong type (a prompt that is an object, a duration 'abc') is sent on as given.
- * What the request cannot express (checkVideoParameters) is refused here.
+ * result is valid is for the rules to say (so a bad value gets the service's own code, not a silent
+ * fix): a value of the wrong type (a prompt that is an object, a duration 'abc') is sent on as
+ * given. What the request cannot express (checkVideoParameters) is refused here.
  */
 export function buildVideoRequest(parameters: VideoParameters): CreateTaskRequest {
 	const fault = checkVideoParameters(parameters);
@@ -89,10 +92,11 @@ function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: V
 }
 
 /**
- * Automatic Length sends the spec's -1. Otherwise the duration in the spec's form: a number, or
- * text the rules read as seconds ('7', '7s' from an expression: our choice, the spec's own form
- * is accepted), becomes '7s'; anything else is sent as given for the rules to refuse
- * (DURATION_OUT_OF_RANGE). A blank duration counts as not given: the service's default applies.
+ * Automatic Length sends -1. Otherwise the duration in the form of the Unified Generation API,
+ * § Parameter table (inputs): a number, or text the rules read as seconds ('7', '7s' from an
+ * expression: our choice, the documented form is accepted), becomes '7s'; anything else is sent as
+ * given for the rules to refuse (DURATION_OUT_OF_RANGE). A blank duration counts as not given: the
+ * service's default applies.
  */
 function durationInput(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
 	if (model?.duration.ignoredIn.includes(mode)) return {};
@@ -108,7 +112,8 @@ function aspectInput(parameters: VideoParameters, mode: GenerationMode, model: V
 	if (!model) return {};
 	const { aspect } = model;
 	if (aspect.ignoredIn.includes(mode)) return {};
-	// Spec (alt): "edit and extend always automatic (send adaptive)".
+	// Unified Generation API, § Video generation inputs: alt3.0-video-prime, ...: "edit and extend
+	// always automatic (send adaptive)".
 	const automatic = aspect.automatic.includes('adaptive') ? 'adaptive' : aspect.automatic[0];
 	const value = aspect.automaticOnlyIn.includes(mode)
 		? automatic
@@ -129,8 +134,9 @@ function resolutionInputs(parameters: VideoParameters): Inputs {
 }
 
 /**
- * The additional options that are set. With a draft the legacy upscale resolution is left out,
- * as its field is hidden then (like Output Resolution): the spec refuses it with a draft.
+ * The additional options that are set. With a draft the legacy upscale resolution is left out, as
+ * its field is hidden then (like Output Resolution): Unified Generation API, § Draft to final
+ * refuses it with a draft.
  */
 function presentOnly(options: Inputs, draft: boolean): Inputs {
 	return Object.fromEntries(

@@ -41,7 +41,10 @@ export class RecentDeliveries {
 	}
 }
 
-/** Ten minutes: far beyond the spec's whole retry window (1 + 5 + 30 s), yet small. */
+/**
+ * Ten minutes: far beyond the whole retry window of the Unified Generation API, § Events
+ * (1 + 5 + 30 s), yet small.
+ */
 const DEDUPE_TTL_MS = 10 * 60_000;
 const DEDUPE_MAX_ENTRIES = 10_000;
 

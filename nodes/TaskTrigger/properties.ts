@@ -4,8 +4,9 @@ import { IMAGE_MODEL_IDS, VIDEO_MODEL_IDS } from '../shared/catalog';
 import { downloadProperties } from '../shared/fields/wait';
 
 /**
- * Every model alias of the spec, sorted, as options of the Models filter. A plain code-unit sort: the
- * ids are ASCII, and localeCompare's first call loads ICU collation data (~10 ms of n8n's start-up).
+ * Every model alias of the Unified Generation API, § Model aliases, sorted, as options of the
+ * Models filter. A plain code-unit sort: the ids are ASCII, and localeCompare's first call loads
+ * ICU collation data (~10 ms of n8n's start-up).
  */
 const MODEL_OPTIONS = [...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS]
 	.sort()

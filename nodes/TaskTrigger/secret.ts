@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'crypto';
 
 /**
- * The spec shows no signature on callbacks, so the Task Trigger's URL carries a secret of the
- * user's choosing as a query parameter, and a call without it starts nothing.
+ * Unified Generation API, § Events shows no signature on callbacks, so the Task Trigger's URL
+ * carries a secret of the user's choosing as a query parameter, and a call without it starts
+ * nothing.
  */
 export const SECRET_PARAMETER = 'secret';
 

@@ -31,13 +31,14 @@ interface SourceFacts {
 /**
  * Before the budget, every source is checked and its facts learned where they can be: a binary
  * video from its header, an uploaded asset from its record (GET /assets/list), a URL from its
- * record or its header (HTTP range requests). What the upscale spec forbids for known facts
- * (UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT, SOURCE_RESOLUTION_TOO_HIGH) is
- * refused before anything is sent, and the item is priced per second of its source (at least 5 s);
- * a source whose length cannot be learned has no price. An http or private address is refused with
- * the spec's INVALID_URL, except on the credential's own origin (the spec exempts its asset host; we
- * take the credential's origin as that host, where uploaded assets live on the emulator too): the
- * same rule as every fetch of the package (fetchRefusal).
+ * record or its header (HTTP range requests). What the Unified Generation API, § Upscale task error
+ * codes forbids for known facts (UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT,
+ * SOURCE_RESOLUTION_TOO_HIGH) is refused before anything is sent, and the item is priced per second
+ * of its source (at least 5 s); a source whose length cannot be learned has no price. An http or
+ * private address is refused with INVALID_URL, except on the credential's own origin (Unified
+ * Generation API, § POST /upscale/create exempts the service's asset host; we take the credential's
+ * origin as that host, where uploaded assets live on the emulator too): the same rule as every
+ * fetch of the package (fetchRefusal).
  */
 export async function assessSources(ctx: IExecuteFunctions, ready: Array<ReadyItem<UpscaleRequest>>): Promise<Array<Planned<UpscaleRequest>>> {
 	const own = await credentialOrigin(ctx, 'unified');

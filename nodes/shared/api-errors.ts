@@ -30,9 +30,9 @@ export interface Subject {
 const checkBaseUrl = (service: Service) => `check the Base URL in the ${CREDENTIAL_NAME[service]}: ${BASE_URL_RULE[service]}`;
 
 /**
- * What a user should do about each status, in the spec's words (Errors > HTTP status codes), for
- * the request that got it: a 404 on a create (no id in it) means the Base URL is wrong, on a task
- * query the task id.
+ * What a user should do about each status, in the words of the Unified Generation API, § Errors >
+ * HTTP status codes, for the request that got it: a 404 on a create (no id in it) means the Base
+ * URL is wrong, on a task query the task id.
  */
 function action(service: Service, status: number, subject?: Subject): string | undefined {
 	const named = subject && `${subject.kind} "${subject.id}"`;

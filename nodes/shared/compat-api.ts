@@ -55,8 +55,9 @@ export const listGroups = (ctx: ApiContext, itemIndex?: number) =>
 	call<unknown>(ctx, { method: 'GET', path: COMPAT_PATHS.assetGroups, itemIndex });
 
 /**
- * The records of a list answer. Its shape is "not shown" by the spec: a bare array, or an object
- * holding the array under `items`, `data`, `list` or `records` (the forms such APIs use).
+ * The records of a list answer. Its shape is "not shown" (Task-Compatible Video Generation API,
+ * § Task): a bare array, or an object holding the array under `items`, `data`, `list` or `records`
+ * (the forms such APIs use).
  */
 const LIST_KEYS = ['items', 'data', 'list', 'records'];
 

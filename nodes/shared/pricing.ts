@@ -1,5 +1,6 @@
 /**
- * Credit estimates from the catalog's price data, following the spec's billing rules:
+ * Credit estimates from the catalog's price data, following the Unified Generation API,
+ * § Credit costs:
  * - video: out = output seconds; in = sum of input-video seconds, each rounded up, and on the sd
  *   family at least ceil(out x 2/3). Without input video: (perSecond + upscale) x out; with input
  *   video: perSecondWithVideo x (out + in) + upscale x out (the alt family has no upscale and no
@@ -9,9 +10,9 @@
  * - images: the charged (discounted) price of the model/quality/resolution cell, defaults applied.
  * - standalone upscaling: rate x source seconds rounded up, at least 5 s.
  * An estimate is exact or unknown, never a guess: a clip whose length is not known makes the price
- * unknown (with the reason), since the service bills the real length. Rounding the spec leaves open
- * (sd2-mini 7.5 x (out + in) with an odd sum): rounded up, so an estimate never promises less than
- * the service may charge.
+ * unknown (with the reason), since the service bills the real length. Rounding that section leaves
+ * open (sd2-mini 7.5 x (out + in) with an odd sum): rounded up, so an estimate never promises less
+ * than the service may charge.
  */
 import { UPSCALE, getImageModel, getVideoModel, type ImageModel, type VideoModel } from './catalog';
 import type { CreateTaskRequest, MediaFacts } from './rules';

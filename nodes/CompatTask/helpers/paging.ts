@@ -6,8 +6,9 @@ import { listPage, readPage } from '../../shared/compat-api';
 import { wantedCount } from '../../shared/fields/paging';
 
 /**
- * Reads pages (page_num from 1) until Limit records, an empty or short page, or the total. The
- * page size is the spec's default, 20 (its largest accepted size is not shown), or Limit when smaller.
+ * Reads pages (page_num from 1) until Limit records, an empty or short page, or the total. The page
+ * size is the default of the Task-Compatible Video Generation API, § Limits, 20 (its largest
+ * accepted size is not shown), or Limit when smaller.
  */
 export async function collectPages(ctx: IExecuteFunctions, path: string, filters: IDataObject, itemIndex: number): Promise<IDataObject[]> {
 	const wanted = wantedCount(ctx, itemIndex);

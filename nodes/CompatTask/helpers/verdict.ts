@@ -3,7 +3,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Verdict } from '../../shared/tasks';
 
-/** Throws a refused verdict in the spec's words (its code, then the field), before anything is sent. */
+/**
+ * Throws a refused verdict in the words of the Task-Compatible Video Generation API (its code, then
+ * the field), before anything is sent.
+ */
 export function assertVerdict(ctx: IExecuteFunctions, verdict: Verdict, itemIndex: number): void {
 	if (verdict.ok) return;
 	const field = verdict.path ? `Field: ${verdict.path}. ` : '';

@@ -3,8 +3,9 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { withShow } from '../../shared/fields/grouping';
 
 /**
- * Shared wait fields, shown for one operation, with the compat API's cadence: the spec recommends
- * polling every 10-30 s, so the first wait defaults to 10 s (COMPAT_POLL is the same when unset).
+ * Shared wait fields, shown for one operation, with the compat API's cadence: Task-Compatible Video
+ * Generation API, § Limits recommends polling every 10-30 s, so the first wait defaults to 10 s
+ * (COMPAT_POLL is the same when unset).
  */
 export function compatWaitFields(properties: INodeProperties[], displayOptions: IDisplayOptions): INodeProperties[] {
 	return properties.map((property) => ({

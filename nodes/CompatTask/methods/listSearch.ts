@@ -12,7 +12,10 @@ function toResult(record: IDataObject, detail: string): INodeListSearchItems {
 	return { name: `${String(record.name || id)} (${detail})`, value: id };
 }
 
-/** Groups by name; the list endpoint returns them all at once (spec: an array of groups). */
+/**
+ * Groups by name; the list endpoint returns them all at once (Task-Compatible Video Generation API,
+ * § GET /v1/assets/groups: an array).
+ */
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const { records } = readPage(await listGroups(this));
 	const results = records

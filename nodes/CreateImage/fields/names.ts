@@ -23,7 +23,10 @@ export const IMAGE_PARAMETER = Object.fromEntries(IMAGE_PARAMETER_NAMES.map((nam
 	readonly [name in ImageParameterName]: name;
 };
 
-/** The spec's two image modes: `urls` absent (text to image) or given (image to image). */
+/**
+ * The two image modes of the Unified Generation API, § Image generation inputs: `urls` absent (text
+ * to image) or given (image to image).
+ */
 export const IMAGE_MODES = ['imageToImage', 'textToImage'] as const;
 
 export type ImageNodeMode = (typeof IMAGE_MODES)[number];

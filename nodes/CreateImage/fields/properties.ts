@@ -36,7 +36,10 @@ export function imageProperties(): INodeProperties[] {
 
 const shownIn = (mode: (typeof IMAGE_MODES)[number]) => ({ show: { [P.generationMode]: [mode] } });
 
-/** The spec states input image requirements for some families only; each model's field says its own. */
+/**
+ * Unified Generation API, § Image generation inputs states input image requirements for some
+ * families only; each model's field says its own.
+ */
 function urlsField(model: ImageModel): INodeProperties {
 	const { max, formats, maxBytes, shortSide, maxAspectRatio } = model.inputImages;
 	const limits = formats

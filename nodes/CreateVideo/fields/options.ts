@@ -78,7 +78,8 @@ function legacyUpscaleOption(legacy: (typeof VIDEO_MODELS)[number] | undefined):
 		description: 'Deprecated: use Output Resolution. If set, it wins over Output Resolution. Not used with Draft (fixed at 480P).',
 		displayOptions: {
 			show: { '/model': modelsWith((model) => model.params.upscaleResolution === 'deprecated') },
-			// Like Output Resolution: the spec refuses either tier field with a draft, and a final ignores it.
+			// Like Output Resolution: Unified Generation API, § Draft to final refuses either tier
+			// field with a draft, and a final ignores it.
 			hide: { [`/${P.draft}`]: [true], ...NOT_IN_FINAL },
 		},
 	};

@@ -195,7 +195,10 @@ function draftSourceField(model: VideoModel): INodeProperties | undefined {
 const durationModes = (model: VideoModel) =>
 	modesWhere(model, (mode) => mode !== 'final' && !model.duration.ignoredIn.includes(mode));
 
-/** The spec's automatic duration (-1): only on models whose catalog allows it (never alt). */
+/**
+ * The automatic duration (-1) of the Unified Generation API: only on models whose catalog allows it
+ * (never alt).
+ */
 function automaticDurationToggle(model: VideoModel): INodeProperties | undefined {
 	if (!model.duration.smart) return undefined;
 	// Inferred: the parameter table shows no -1; only the alt section and DURATION_OUT_OF_RANGE ("alt family has no smart duration (-1)") imply the sd family has it.

@@ -6,11 +6,14 @@ import { readCursor, wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 
 /**
- * One output item per input item: `items` (each with its assetUri) and `nextCursor` (kept when
- * more remain), like Wait For Task's relations. Pages of the spec's largest size (50) are read
- * following nextCursor until all (or `limit`) assets are read.
+ * One output item per input item: `items` (each with its assetUri) and `nextCursor` (kept when more
+ * remain), like Wait For Task's relations. Pages of the largest size (50, Unified Generation API,
+ * § Limits) are read following nextCursor until all (or `limit`) assets are read.
  */
-/** The spec types the assets list's cursor as a number: a numeric text is sent as one, anything else as given. */
+/**
+ * Unified Generation API, § GET /assets/list types the cursor as a number: a numeric text is sent
+ * as one, anything else as given.
+ */
 function numericCursor(cursor: string | undefined): number | string | undefined {
 	return cursor !== undefined && /^\d+$/.test(cursor) ? Number(cursor) : cursor;
 }

@@ -4,7 +4,10 @@ import { readCursor, wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
 import { getRelations } from '../../shared/unified-api';
 
-/** The service's page size bound for relations (spec: 1-50). */
+/**
+ * The service's page size bound for relations (Unified Generation API, § GET /jobs/relations:
+ * 1-50).
+ */
 const PAGE_SIZE = 50;
 
 /**

@@ -11,7 +11,10 @@ import { CODES, validateAssetUpload } from '../rules';
 import type { ValidationResult } from '../rules';
 import { fail } from '../rules/result';
 
-/** MIME subtypes that name a format differently from the spec's list (jpg/png/.../mov/wav/mp3). */
+/**
+ * MIME subtypes that name a format differently from the Unified Generation API,
+ * § POST /assets/upload (jpg/png/.../mov/wav/mp3).
+ */
 const FORMAT_OF_SUBTYPE: Record<string, string> = {
 	quicktime: 'mov',
 	mpeg: 'mp3',
@@ -50,10 +53,10 @@ export interface CheckedFile extends BinaryFileInfo, FileKind {
 }
 
 /**
- * Checks an item's binary property before it is uploaded: not empty, its bytes of the kind it claims
- * (a text file named .png is refused), then the spec's upload rules (types, 50 MB overall, image 30,
- * video 50, audio 15, name at most 64 characters) for what the bytes are. Only the file's header is
- * read. A refused file sends nothing.
+ * Checks an item's binary property before it is uploaded: not empty, its bytes of the kind it
+ * claims (a text file named .png is refused), then the Unified Generation API,
+ * § POST /assets/upload (types, 50 MB overall, image 30, video 50, audio 15, name at most 64 characters)
+ * for what the bytes are. Only the file's header is read. A refused file sends nothing.
  */
 export async function checkBinaryFile(ctx: IExecuteFunctions, itemIndex: number, propertyName: string, name?: string): Promise<CheckedFile> {
 	const info = await binaryFileInfo(ctx, itemIndex, propertyName);

@@ -20,9 +20,10 @@ const UPLOADS_AT_ONCE = 3;
 
 /**
  * How a model takes uploaded media. sd family: a reviewed asset, sent as asset://<providerAssetId>.
- * alt family: the `?model=<alias>` upload, whose https url is ACTIVE at once. Image models: the
- * image spec takes public HTTPS URLs only (no asset://), so our choice is a reviewed asset's https
- * url once it is ACTIVE (the service's own upload, reviewed like any asset).
+ * alt family: the `?model=<alias>` upload, whose https url is ACTIVE at once. Image models: Unified
+ * Generation API, § Image generation inputs takes public HTTPS URLs only (no asset://), so our
+ * choice is a reviewed asset's https url once it is ACTIVE (the service's own upload, reviewed like
+ * any asset).
  */
 export type Route = 'assetUri' | 'altUrl' | 'reviewedUrl';
 
@@ -58,7 +59,8 @@ export async function mediaFromBinary(
 
 /**
  * The https url of a reviewed asset for each binary property, once ACTIVE: what an upscale source
- * takes (spec: "any https video URL, including a URL returned by asset upload").
+ * takes (Unified Generation API, § POST /upscale/create: "any https video URL, including a URL
+ * returned by asset upload").
  */
 export async function reviewedUrlsFromBinary(
 	ctx: IExecuteFunctions,

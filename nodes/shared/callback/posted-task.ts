@@ -4,7 +4,10 @@ import { TASK, UPSCALE } from '../catalog';
 import { generationTasks, upscaleTasks } from '../tasks';
 import type { TaskKind } from '../tasks';
 
-/** The task kinds that can call back (the compat spec shows no callbacks), by the Task Type filter's values. */
+/**
+ * The task kinds that can call back (Task-Compatible Video Generation API, § Events shows no
+ * callbacks), by the Task Type filter's values.
+ */
 export const CALLBACK_KINDS = { generation: generationTasks, upscale: upscaleTasks } as const;
 export type CallbackKind = keyof typeof CALLBACK_KINDS;
 

@@ -5,15 +5,19 @@ export type CompatContentType = 'text' | 'image_url' | 'video_url' | 'audio_url'
 export type CompatRole = 'first_frame' | 'last_frame' | 'reference_image' | 'reference_video' | 'reference_audio';
 
 export interface CompatModel extends Choice {
-	/** Whether `video_url` content items are accepted (the spec: "version 2.0 only"). */
+	/**
+	 * Whether `video_url` content items are accepted (Task-Compatible Video Generation API,
+	 * § POST /v1/contents/generations/tasks: "version 2.0 only").
+	 */
 	videoInput: boolean;
 }
 
 export const COMPAT = {
 	/**
-	 * The spec's "recommended" ids (dated: the suffix is a six-digit date). They are the ids we know
-	 * facts about, not the only ones the service takes: any non-empty model id is sent as given.
-	 * Both are version 2.0 (`video-2-0-...`; the fast one is the faster 2.0), so both take
+	 * The "recommended" ids of the Task-Compatible Video Generation API,
+	 * § POST /v1/contents/generations/tasks (dated: the suffix is a six-digit date). They are the
+	 * ids we know facts about, not the only ones the service takes: any non-empty model id is sent as
+	 * given. Both are version 2.0 (`video-2-0-...`; the fast one is the faster 2.0), so both take
 	 * `video_url` items ("version 2.0 only" does not exclude the fast id).
 	 */
 	models: [

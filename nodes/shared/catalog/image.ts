@@ -57,7 +57,10 @@ const DREAM_ASPECTS = [
 const RES_1K_4K = enumSpec<ImageResolution>(['1k', '2k', '4k'], '2k');
 const FORMAT = enumSpec<ImageOutputFormat>(['png', 'jpeg', 'webp'], 'png');
 
-/** Input image requirements of gen-image-* and nano-fruit-*; the spec states only the count for dream. */
+/**
+ * Input image requirements of gen-image-* and nano-fruit-*; Unified Generation API, § Image
+ * generation inputs gives only the count for dream.
+ */
 const CHECKED_INPUTS: MediaLimits = {
 	max: 10,
 	accepts: ['https'],
@@ -107,7 +110,8 @@ function plainImage<Id extends string>(
 	return {
 		...own,
 		inputs: ['prompt', 'urls', 'resolution', 'aspectRatio'],
-		// The spec names no dream aspect default; 1:1 (its first value) is our choice.
+		// Unified Generation API, § Image generation inputs names no dream aspect default; 1:1 (its
+		// first value) is our choice.
 		aspectRatio: enumSpec(family.aspects, '1:1'),
 		inputImages: family.inputImages,
 	};

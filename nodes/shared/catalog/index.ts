@@ -1,6 +1,7 @@
 /**
- * The catalog: every model fact of both spec files, as plain data (one source of truth for the
- * node fields, the rules, pricing and the emulator). Nothing here does I/O or validation.
+ * The catalog: every model fact of the Unified Generation API and the Task-Compatible Video
+ * Generation API, as plain data (one source of truth for the node fields, the rules, pricing and
+ * the emulator). Nothing here does I/O or validation.
  *
  * Shape in brief:
  * - VIDEO_MODELS / getVideoModel(id): VideoModel (models.ts: the one list; registerVideoModel adds one)

@@ -13,7 +13,9 @@ export interface EnumSpec<V extends string = string> {
 	default: V;
 }
 
-/** Inclusive bounds. A `min` of 0 means "no lower bound stated by the spec". */
+/**
+ * Inclusive bounds. A `min` of 0 means "no lower bound stated by the service's API documentation".
+ */
 export interface Range {
 	min: number;
 	max: number;
@@ -22,7 +24,10 @@ export interface Range {
 /** How a media reference may be written: https/http URL or `asset://<providerAssetId>`. */
 export type UrlKind = 'https' | 'http' | 'asset';
 
-/** Limits of one kind of referenced media. Absent fields are limits the spec does not state. */
+/**
+ * Limits of one kind of referenced media. Absent fields are limits the API documentation does not
+ * state.
+ */
 export interface MediaLimits {
 	/** Entries per request. */
 	max: number;

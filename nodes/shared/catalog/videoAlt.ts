@@ -101,7 +101,8 @@ function altModel<Id extends string>(own: Pick<VideoModel<Id>, 'id' | 'name' | '
 				{ value: '4:3', name: '4:3' },
 				{ value: '3:4', name: '3:4' },
 			],
-			// The spec states no default; an omitted ratio is taken as automatic.
+			// Unified Generation API, § Video generation inputs: alt3.0-video-prime, ... states no
+			// default; an omitted ratio is taken as automatic.
 			default: 'adaptive',
 			automatic: ['auto', 'adaptive'],
 			fixedRequiredIn: [],

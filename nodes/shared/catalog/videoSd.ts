@@ -1,4 +1,7 @@
-/** The sd video family: sd2.5, sd2, sd2-fast, sd2-mini (spec: "Video generation inputs: sd2.5, ..."). */
+/**
+ * The sd video family: sd2.5, sd2, sd2-fast, sd2-mini (Unified Generation API, § Video generation
+ * inputs: sd2.5, ...).
+ */
 import { DRAFT_LIFETIME_DAYS } from './service';
 import { MB } from './units';
 import type { GenerationMode, VideoFamilySpec, VideoInputName, VideoModel, VideoReferences } from './videoTypes';
@@ -121,8 +124,8 @@ const SD_ASPECT: VideoModel['aspect'] = {
 
 /**
  * The fields all four sd models share; each model passes what is its own. The draft inputs exist
- * only with a draft spec, the timestamps input only where a mode accepts it, and `duration` is
- * ignored by edit only where the edit output follows its source (editSourceSeconds).
+ * only with the model's `draft` parameters, the timestamps input only where a mode accepts it, and
+ * `duration` is ignored by edit only where the edit output follows its source (editSourceSeconds).
  */
 function sdModel<Id extends string>(
 	own: Pick<VideoModel<Id>, 'id' | 'name' | 'description' | 'outputResolutions' | 'references' | 'pricing'> & {

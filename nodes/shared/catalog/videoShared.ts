@@ -79,9 +79,9 @@ const upTo = (max: number): Range => ({ min: 0, max });
 const exactly = (n: number): Range => ({ min: n, max: n });
 
 /**
- * The mode table: which media each mode takes, bounded by the family's reference limits.
- * Edit and extend always carry reference-mode media; `videoInputMode` is required where the spec
- * names it for the mode, and extend takes 1 to EXTEND_MAX_VIDEOS clips.
+ * The mode table: which media each mode takes, bounded by the family's reference limits. Edit and
+ * extend always carry reference-mode media; `videoInputMode` is required where the Unified
+ * Generation API, § Modes names it for the mode, and extend takes 1 to EXTEND_MAX_VIDEOS clips.
  */
 export function modeMedia(
 	limits: Pick<VideoReferences, 'images' | 'videos' | 'audios'>,

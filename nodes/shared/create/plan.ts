@@ -40,7 +40,10 @@ function planRequest<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, request: R, i
 	return { itemIndex, variant, error: refusedBeforeSending(ctx, itemIndex, verdict), sent: 'no' };
 }
 
-/** A fault in the spec's words, found before sending: the code first, the field in the description. */
+/**
+ * A fault in the words of the service's API documentation, found before sending: the code first,
+ * the field in the description.
+ */
 export function refusedBeforeSending(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

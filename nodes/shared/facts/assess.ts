@@ -16,9 +16,10 @@ const ITEMS_AT_ONCE = 4;
 
 /**
  * The Create nodes' assess stage for createTask requests: learns what can be known of each item's
- * media before anything is sent, refuses what the spec's limits forbid for those facts (clip
- * lengths and totals; a binary file's format, size, pixels, transparency for the model), and prices
- * the item exactly, or says why its price cannot be known. Variants of one item share its facts.
+ * media before anything is sent, refuses what the Unified Generation API, § Reference limits
+ * forbids for those facts (clip lengths and totals; a binary file's format, size, pixels,
+ * transparency for the model), and prices the item exactly, or says why its price cannot be known.
+ * Variants of one item share its facts.
  */
 export async function assessMedia(ctx: IExecuteFunctions, ready: Array<ReadyItem<CreateTaskRequest>>): Promise<Array<Planned<CreateTaskRequest>>> {
 	const factsOfItem = new Map<number, Promise<RequestFacts>>();

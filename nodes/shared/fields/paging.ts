@@ -29,7 +29,10 @@ export function wantedCount(ctx: IExecuteFunctions, itemIndex: number): number {
 	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
 
-/** Where a list starts: the nextCursor an earlier page returned (the spec's `cursor`), or the first page. */
+/**
+ * Where a list starts: the nextCursor an earlier page returned (`cursor` of the Unified Generation
+ * API, § GET /assets/list and § GET /jobs/relations), or the first page.
+ */
 export function cursorField(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
 	return {
 		displayName: 'Cursor',

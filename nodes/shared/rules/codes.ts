@@ -1,14 +1,15 @@
 /**
  * Every error code string, defined once.
  *
- * Codes of the spec, with the meaning it gives them (video pre-submission validation):
+ * Codes of the Unified Generation API, with the meaning it gives them (§ Pre-submission
+ * validation, § Upscale task error codes):
  *   EMPTY_CONTENT, AUDIO_ONLY_NOT_SUPPORTED, UNSUPPORTED_MODEL, UNSUPPORTED_RESOLUTION,
  *   DURATION_OUT_OF_RANGE, INVALID_MEDIA_COMBINATION, EDIT_SOURCE_VIDEO_REQUIRED,
  *   EXTEND_SOURCE_VIDEO_REQUIRED, EDIT_SOURCE_DURATION_INVALID, TOO_MANY_REFERENCES,
  *   REFERENCE_VIDEO_DURATION_INVALID, REFERENCE_AUDIO_DURATION_INVALID, REFERENCE_IMAGE_INVALID,
  *   REFERENCE_VIDEO_INVALID, REFERENCE_AUDIO_INVALID, ASSET_NOT_FOUND, EXTERNAL_URL, READ_FAILED;
  *   upscale: INVALID_URL, UNSUPPORTED_MEDIA_TYPE, FILE_TOO_LARGE, DURATION_EXCEEDS_LIMIT,
- *   SOURCE_RESOLUTION_TOO_HIGH. Where the spec names a code for one family only, we use it for the
+ *   SOURCE_RESOLUTION_TOO_HIGH. Where it names a code for one family only, we use it for the
  *   same fault on the other family too (e.g. REFERENCE_IMAGE_INVALID for an asset:// image on alt).
  *   The codes about the referenced files themselves (*_DURATION_INVALID of a clip and of totals,
  *   REFERENCE_*_INVALID of a file's size, format, pixels or transparency, and the upscale source's
@@ -17,13 +18,14 @@
  *   asset records, file headers); the service judges the rest, and alone says ASSET_NOT_FOUND and
  *   READ_FAILED.
  *
- * Codes of our own, for faults the spec describes without a code:
+ * Codes of our own, for faults the API documentation describes without a code:
  *   INVALID_PARAMETER         a field has the wrong type or an unknown value (seed, booleans, mode,
  *                             videoInputMode, bitrateMode, timestamps, compat item type/role, tools,
  *                             upscale source.type), a required body field is missing, or
  *                             source_frame_timestamps_ms on a model other than sd2.5. Fields the
- *                             spec does not list pass (the emulator refuses them with this code).
- *   INVALID_URL (spec code,   also used outside upscaling: a URL that is malformed or has a scheme
+ *                             documentation does not list pass (the emulator refuses them with
+ *                             this code).
+ *   INVALID_URL (API code,    also used outside upscaling: a URL that is malformed or has a scheme
  *     wider use)              the field does not take (image-model urls and alt media must be
  *                             https; callBackUrl must be http(s)).
  *   PROMPT_REQUIRED           no prompt where one is required (image models; video edit/extend).
@@ -38,8 +40,8 @@
  *   NAME_TOO_LONG             asset name over 64 characters.
  *   UNSUPPORTED_FILE_TYPE     asset type other than IMAGE/VIDEO/AUDIO, or a format that type does
  *                             not allow.
- *   FILE_TOO_LARGE (spec code, wider use) an asset over its type's cap or over 50 MB.
- *   UNSUPPORTED_MODEL (spec code, wider use) a compat body without a model id.
+ *   FILE_TOO_LARGE (API code, wider use) an asset over its type's cap or over 50 MB.
+ *   UNSUPPORTED_MODEL (API code, wider use) a compat body without a model id.
  *   BATCH_TOO_LARGE           compat batch asset upload with more than 50 entries.
  *   EMPTY_FILE                a file from binary data has 0 bytes (nothing is uploaded).
  *   FILE_TYPE_MISMATCH        a file from binary data whose bytes are not the kind it claims: its

@@ -7,8 +7,11 @@ import { OK, fail, toResult, type Failure } from './result';
 import type { ValidationResult } from './types';
 import { checkHttpUrl } from './urls';
 
-/** Other fields pass: the spec shows no rule for them. The url is not judged for privacy here
- *  (the spec says only "publicly reachable"; whether it is, the service finds out). */
+/**
+ * Other fields pass: Task-Compatible Video Generation API, § POST /v1/assets shows no rule for
+ * them. The url is not judged for privacy here (that section says only "publicly reachable";
+ * whether it is, the service finds out).
+ */
 const ENTRY: FieldRules = {
 	groupId: {
 		...typedRule('groupId', z.string().min(1), 'send the officialId of an asset group'),

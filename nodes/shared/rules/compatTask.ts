@@ -18,7 +18,8 @@ const RECOMMENDED = oneOf(optionValues(COMPAT.models));
 
 /**
  * Other fields pass: the format is the upstream provider's, whose other fields pass through
- * untouched. `model` is any non-empty id: the spec's ids are only "recommended" (and dated), so a
+ * untouched. `model` is any non-empty id: the ids of the Task-Compatible Video Generation API,
+ * § POST /v1/contents/generations/tasks are only "recommended" (and dated), so a
  * newer id goes to the service, which decides.
  */
 const BODY: FieldRules = {

@@ -1,8 +1,8 @@
 /**
  * Field-by-field checking with zod: each field has a schema (derived from the catalog), the code its
  * failure returns and a message saying what to change. Fields a table does not list pass untouched:
- * the spec forbids no other field, and the service may add some ("refuse only what the spec
- * forbids"). A field the spec refuses on one model gets a `refused` rule with the spec's code.
+ * the API documentation forbids no other field, and the service may add some ("refuse only what
+ * the documentation forbids"). A field it refuses on one model gets a `refused` rule with its code.
  */
 import { z } from 'zod';
 import { CODES } from './codes';
@@ -56,7 +56,9 @@ export function typedRule(name: string, schema: z.ZodTypeAny, expected: string):
 	return { schema, code: CODES.INVALID_PARAMETER, explain: (v) => `${name} ${shown(v)} is invalid: ${expected}` };
 }
 
-/** A field the spec refuses on this model (another model has it): refused with `code`. */
+/**
+ * A field the API documentation refuses on this model (another model has it): refused with `code`.
+ */
 export function refused(code: string, explain: string): FieldRule {
 	return { schema: z.undefined(), code, explain: () => explain };
 }

@@ -9,7 +9,10 @@ import type { ValidationResult } from './types';
 import { checkHttpUrl } from './urls';
 import { validateVideoInputs } from './video';
 
-/** The body fields of the spec's table; other fields pass (the spec does not forbid them). */
+/**
+ * The body fields of the Unified Generation API, § POST /jobs/createTask; other fields pass (it
+ * does not forbid them).
+ */
 const ENVELOPE: FieldRules = {
 	model: typedRule('model', z.string(), 'send a model alias'),
 	inputs: { ...typedRule('inputs', z.record(z.unknown()), 'send an object of model inputs'), required: true },

@@ -9,7 +9,10 @@ import { checkHttpUrl } from './urls';
 
 const TARGETS = optionValues(UPSCALE.targets);
 
-/** The source's fields of the spec; others pass, like the body's. */
+/**
+ * The source's fields of the Unified Generation API, § POST /upscale/create; others pass, like the
+ * body's.
+ */
 const SOURCE = z
 	.object({ type: z.enum(UPSCALE.source.types), url: z.string().optional(), storageUrl: z.string().optional() })
 	.passthrough();
@@ -27,9 +30,10 @@ const BODY: FieldRules = {
 };
 
 /**
- * Syntax of the body. The source URL must be a well-formed http(s) URL here; the spec's "https and
- * not private" rule depends on the host (the service's own asset host skips it), so callers that
- * know the host apply isPrivateOrInsecureUrl to the others.
+ * Syntax of the body. The source URL must be a well-formed http(s) URL here; the "https and not
+ * private" rule of the Unified Generation API, § POST /upscale/create depends on the host (the
+ * service's own asset host skips it), so callers that know the host apply isPrivateOrInsecureUrl to
+ * the others.
  */
 export function validateUpscaleCreate(body: unknown): ValidationResult {
 	if (!isRecord(body)) return fail(CODES.INVALID_PARAMETER, 'the body must be an object {source, targetResolution}');

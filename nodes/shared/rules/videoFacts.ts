@@ -14,10 +14,10 @@ const DURATION: Partial<Record<MediaArrayName, string>> = {
 };
 
 /**
- * Unresolved or foreign entries: the spec names ASSET_NOT_FOUND for videoUrls (both families) and
- * REFERENCE_IMAGE/AUDIO_INVALID ("missing, not owned") for alt images and audio; sd asset://
- * images and audio that do not resolve get ASSET_NOT_FOUND like videos (the family's
- * missingReferenceInvalid).
+ * Unresolved or foreign entries: Unified Generation API, § Pre-submission validation names
+ * ASSET_NOT_FOUND for videoUrls (both families) and REFERENCE_IMAGE/AUDIO_INVALID ("missing, not
+ * owned") for alt images and audio; sd asset:// images and audio that do not resolve get
+ * ASSET_NOT_FOUND like videos (the family's missingReferenceInvalid).
  */
 function notFoundCode(model: VideoModel, array: MediaArrayName): string {
 	return videoFamilyOf(model).missingReferenceInvalid && array !== 'videoUrls' ? INVALID_REFERENCE[array] : CODES.ASSET_NOT_FOUND;

@@ -72,9 +72,10 @@ const FACTORIES: Record<VideoInputName, RuleFactory> = {
 const modelsWhere = (test: (m: VideoModel) => boolean) => VIDEO_MODELS.filter(test).map((m) => m.id);
 
 /**
- * Fields of other models that the spec refuses on this one: alt rejects upscaleResolution, drafts
- * are "sd2.5 only", source_frame_timestamps_ms is "sd2.5 edit only". Any other field the model does
- * not list passes (the spec does not forbid it; the service decides).
+ * Fields of other models that the Unified Generation API refuses on this one: alt rejects
+ * upscaleResolution, drafts are "sd2.5 only", source_frame_timestamps_ms is "sd2.5 edit only". Any
+ * other field the model does not list passes (the documentation does not forbid it; the service
+ * decides).
  */
 function refusedFields(m: VideoModel): Record<string, FieldRule> {
 	const out: Record<string, FieldRule> = {};
@@ -98,7 +99,9 @@ function refusedFields(m: VideoModel): Record<string, FieldRule> {
 	return out;
 }
 
-/** The model's own fields, plus the other models' fields the spec refuses on it. */
+/**
+ * The model's own fields, plus the other models' fields the Unified Generation API refuses on it.
+ */
 export const videoFieldRules = perModel<VideoModel>((model) => {
 	const own = Object.fromEntries(model.inputs.map((name) => [name, FACTORIES[name](model)]));
 	return { ...own, ...refusedFields(model) };

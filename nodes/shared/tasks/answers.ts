@@ -3,8 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Phase } from './types';
 
 /**
- * Checks on what a service answered: an answer is trusted only as far as it has the shape the spec
- * shows, so a broken answer becomes an error of its own item, never a success without an id.
+ * Checks on what a service answered: an answer is trusted only as far as it has the shape the
+ * service's API documentation shows (§ Resources and their fields), so a broken answer becomes an
+ * error of its own item, never a success without an id.
  */
 
 export class UnreadableAnswerError extends Error {}

@@ -13,7 +13,10 @@ export interface CreatedTask {
 	json: IDataObject;
 }
 
-/** A validation verdict in the spec's words (the rules' ValidationResult). */
+/**
+ * A validation verdict in the words of the service's API documentation (the rules'
+ * ValidationResult).
+ */
 export type Verdict = { ok: true } | { ok: false; code: string; message: string; path?: string };
 
 /**

@@ -10,7 +10,7 @@ import { createByPath, queryByPath } from './unified';
 
 const [succeeded, failed] = UPSCALE.terminalStatuses;
 
-/** Body of POST /upscale/create (spec: source.type, source.url, targetResolution, callBackUrl). */
+/** Body of POST /upscale/create (Unified Generation API, § POST /upscale/create). */
 export interface UpscaleRequest extends IDataObject {
 	source: { type: string; url?: string; storageUrl?: string };
 	targetResolution: string;

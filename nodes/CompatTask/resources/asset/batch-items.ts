@@ -25,8 +25,9 @@ export async function checkedEntries(ctx: IExecuteFunctions): Promise<{ ready: E
 }
 
 /**
- * One batch entry per input item, sent in chunks of 50 (the spec's limit), each chunk once. The
- * answer's `results[].index` (0-based within its request) maps each result back to its item.
+ * One batch entry per input item, sent in chunks of 50 (Task-Compatible Video Generation API,
+ * § Limits), each chunk once. The answer's `results[].index` (0-based within its request) maps each
+ * result back to its item.
  */
 export async function batchFromItems(ctx: IExecuteFunctions): Promise<StoringRun> {
 	const { ready: entries, refused } = await checkedEntries(ctx);

@@ -51,7 +51,10 @@ function withSheet(ctx: IExecuteFunctions, itemIndex: number): number {
 	});
 }
 
-/** A multipart form with the item's spreadsheet in field `file` (spec: POST /v1/assets/batch). */
+/**
+ * A multipart form with the item's spreadsheet in field `file` (Task-Compatible Video Generation
+ * API, § POST /v1/assets/batch).
+ */
 async function spreadsheetForm(ctx: IExecuteFunctions, itemIndex: number): Promise<FormData> {
 	const property = propertyOf(ctx, itemIndex);
 	const binary = ctx.getInputData()[itemIndex].binary![property];

@@ -9,7 +9,10 @@ import type { Phase, PollResult } from '../../../shared/polling';
 import { isPermanentError } from '../../../shared/task-waiting';
 import { readLocator } from '../../helpers/locators';
 
-/** Processing → Active (approved) or Failed (rejected) (spec: States and transitions > Asset). */
+/**
+ * Processing → Active (approved) or Failed (rejected) (Task-Compatible Video Generation API,
+ * § States and transitions > Asset).
+ */
 const [, active, failed] = COMPAT.assetStatuses;
 const reviewPhase = (asset: IDataObject): Phase =>
 	asset.status === active ? 'succeeded' : asset.status === failed ? 'failed' : 'running';

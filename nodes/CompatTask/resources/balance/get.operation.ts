@@ -6,7 +6,8 @@ import { mapItems } from '../../../shared/item-loop';
 
 /**
  * The balance (the service's four-decimal string) and markup rate, plus whether a task can be
- * submitted: the service refuses new tasks below a balance of 100 (spec: Limits).
+ * submitted: the service refuses new tasks below a balance of 100 (Task-Compatible Video Generation
+ * API, § Limits).
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return [

@@ -27,8 +27,9 @@ export function buildContent(prompt: string, rows: MediaRow[], binaryUrls: Map<n
 }
 
 /**
- * The spec takes images as "Base64": a binary row becomes a `data:<mime>;base64,` URI (the
- * upstream format's form of Base64 images). Only image rows may come from binary data.
+ * Task-Compatible Video Generation API, § POST /v1/contents/generations/tasks takes images as
+ * "Base64": a binary row becomes a `data:<mime>;base64,` URI (the upstream format's form of Base64
+ * images). Only image rows may come from binary data.
  */
 export async function readBinaryUrls(ctx: IExecuteFunctions, itemIndex: number, rows: MediaRow[]): Promise<Map<number, string>> {
 	const urls = new Map<number, string>();
