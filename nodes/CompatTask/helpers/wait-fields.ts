@@ -18,5 +18,5 @@ export function compatWaitFields(properties: INodeProperties[], displayOptions: 
 function withCompatInterval<T>(option: T): T {
 	const field = option as INodeProperties;
 	if (field.name !== 'pollIntervalSeconds') return option;
-	return { ...field, default: 10, description: 'The first wait between two checks (the spec recommends 10-30 s)' } as T;
+	return { ...field, default: 10, description: 'The first wait between two checks (the API documentation recommends 10-30 s)' } as T;
 }

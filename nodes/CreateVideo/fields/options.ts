@@ -44,7 +44,7 @@ export function videoOptions({ legacyUpscale = true } = {}): INodeProperties {
 			name: 'generateAudio',
 			type: 'boolean',
 			default: true,
-			description: 'Whether the video has sound (the spec\'s default: on); off gives silent output at the same price',
+			description: 'Whether the video has sound (the service\'s default: on); off gives silent output at the same price',
 			displayOptions: { hide: NOT_IN_FINAL },
 		},
 		...(legacyUpscale ? [legacyUpscaleOption(legacy)] : []),

@@ -37,6 +37,6 @@ export function readPostedTask(body: unknown): PostedTask | { problem: string } 
 	const { taskId, status } = record;
 	if (typeof taskId !== 'string' || !taskId.trim()) return { problem: 'The body has no taskId' };
 	const taskType = typeof status === 'string' ? KIND_BY_STATUS.get(status) : undefined;
-	if (!taskType) return { problem: `The body's status ${JSON.stringify(status)} is not a task status of the spec` };
+	if (!taskType) return { problem: `The body's status ${JSON.stringify(status)} is not a task status of the Unified Generation API` };
 	return { taskType, kind: CALLBACK_KINDS[taskType] as TaskKind<never>, id: taskId.trim(), status: status as string, body: record };
 }
