@@ -1,7 +1,7 @@
 // Both n8n lint gates: eslint-plugin-n8n-nodes-base (community package rules plus its node and
 // credential rules) and @n8n/eslint-plugin-community-nodes `recommended` (the n8n Cloud gate).
-// scripts/ (plain Node ESM) gets ESLint's recommended rules, as n8n's @n8n/node-cli config gives
-// every file of a community node, with Node's globals.
+// scripts/ and test/ get ESLint's recommended rules, as n8n's @n8n/node-cli config gives every file
+// of a community node, with Node's (and jest's) globals; TypeScript checks the tests' names and types.
 import js from '@eslint/js';
 import tsParser from '@typescript-eslint/parser';
 import globals from 'globals';
@@ -12,7 +12,17 @@ const cloud = n8nCommunityNodesPlugin.configs.recommended;
 const nodesBase = { 'n8n-nodes-base': n8nNodesBase };
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'coverage/**', 'test/**', '*.js', '*.mjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'.cache/**',
+			'coverage/**',
+			'test/browser/artifacts/**',
+			'*.js',
+			'*.mjs',
+		],
+	},
 	{
 		files: ['credentials/**/*.ts', 'nodes/**/*.ts', 'package.json'],
 		languageOptions: {
@@ -53,5 +63,39 @@ export default [
 			// `const { dropped, ...kept } = value` drops keys on purpose
 			'no-unused-vars': ['error', { ignoreRestSiblings: true }],
 		},
+	},
+	{
+		// the tests: ESLint's recommended rules with the TypeScript parser; TypeScript itself checks
+		// names and types (`npm run typecheck`), so no-undef and no-unused-vars are left to it
+		files: ['test/**/*.ts'],
+		languageOptions: {
+			parser: tsParser,
+			parserOptions: { sourceType: 'module' },
+			globals: { ...globals.node, ...globals.jest },
+		},
+		rules: {
+			...js.configs.recommended.rules,
+			'no-undef': 'off',
+			'no-unused-vars': 'off',
+			'prefer-spread': 'off',
+		},
+	},
+	{
+		files: ['test/**/*.mjs'],
+		languageOptions: {
+			ecmaVersion: 'latest',
+			sourceType: 'module',
+			globals: { ...globals.node, ...globals.jest },
+		},
+		rules: {
+			...js.configs.recommended.rules,
+			'prefer-spread': 'off',
+			'no-unused-vars': ['error', { ignoreRestSiblings: true }],
+		},
+	},
+	// code the browser suite sends into the editor's page runs there
+	{
+		files: ['test/browser/**/*.mjs'],
+		languageOptions: { globals: { ...globals.node, ...globals.browser } },
 	},
 ];

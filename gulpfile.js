@@ -3,5 +3,7 @@ const path = require('path');
 const { task, src, dest } = require('gulp');
 
 task('build:icons', function copyIcons() {
-	return src(path.resolve('icons', '*.svg'), { encoding: false }).pipe(dest(path.resolve('dist', 'icons')));
+	return src(path.resolve('icons', '*.svg'), { encoding: false }).pipe(
+		dest(path.resolve('dist', 'icons')),
+	);
 });

@@ -19,7 +19,8 @@ export class CompatVideoApi implements ICredentialType {
 	icon: Icon = { light: 'file:../icons/compat.svg', dark: 'file:../icons/compat.dark.svg' };
 
 	// A literal (the n8n lint demands one): the same address as readmeSection() in nodes/shared/docs.ts.
-	documentationUrl = 'https://github.com/unified-generation/n8n-nodes-unified-generation#task-compatible-video-api-credential';
+	documentationUrl =
+		'https://github.com/unified-generation/n8n-nodes-unified-generation#task-compatible-video-api-credential';
 
 	properties: INodeProperties[] = [
 		{

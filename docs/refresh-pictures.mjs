@@ -15,7 +15,10 @@ const artifacts = path.join(here, '..', 'test', 'browser', 'artifacts');
 const PICTURES = ['create-video-models', 'batch-executed', 'binary-output', 'first-run'];
 
 const started = Date.now();
-const suite = spawnSync('npm', ['run', 'test:browser'], { cwd: path.join(here, '..'), stdio: 'inherit' });
+const suite = spawnSync('npm', ['run', 'test:browser'], {
+	cwd: path.join(here, '..'),
+	stdio: 'inherit',
+});
 let copied = 0;
 for (const name of PICTURES) {
 	const from = path.join(artifacts, `docs-${name}.png`);

@@ -24,12 +24,30 @@ import { preferredPort } from './lib/ports.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { packPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
-import { DEMO_OWNER, claimOwner, emulatorCredentials, loadExamples, login, ownerEnv, prepareInstance, serverOnlyReason } from './n8n/instance.mjs';
-import { CACHE_DIR, DEFAULT_N8N_VERSION, N8N_RELEASES, REPO_ROOT, demoUserFolder, n8nLayout } from './n8n/paths.mjs';
+import {
+	DEMO_OWNER,
+	claimOwner,
+	emulatorCredentials,
+	loadExamples,
+	login,
+	ownerEnv,
+	prepareInstance,
+	serverOnlyReason,
+} from './n8n/instance.mjs';
+import {
+	CACHE_DIR,
+	DEFAULT_N8N_VERSION,
+	N8N_RELEASES,
+	REPO_ROOT,
+	demoUserFolder,
+	n8nLayout,
+} from './n8n/paths.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
 import { executeWorkflow, startN8n } from './n8n/run.mjs';
 
-const RELEASES = Object.keys(N8N_RELEASES).map((v) => `${v.split('.')[0]} (${v}${v === DEFAULT_N8N_VERSION ? ', the default' : ''})`);
+const RELEASES = Object.keys(N8N_RELEASES).map(
+	(v) => `${v.split('.')[0]} (${v}${v === DEFAULT_N8N_VERSION ? ', the default' : ''})`,
+);
 
 const HELP = `Usage: npm start [-- options]
 
@@ -59,7 +77,8 @@ function options() {
 		const value = values[flag];
 		if (value === undefined) return undefined;
 		const n = Number(value);
-		if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`--${flag} needs a port number, got ${value}`);
+		if (!Number.isInteger(n) || n < 1 || n > 65535)
+			throw new Error(`--${flag} needs a port number, got ${value}`);
 		return n;
 	};
 	return {
@@ -111,7 +130,9 @@ async function main() {
 	}
 	const n8nRelease = opts.n8n;
 	const userFolder = demoUserFolder(n8nRelease);
-	log(`n8n-nodes-unified-generation demo on n8n ${n8nRelease.version}${opts.headless ? ' (headless: the examples run in n8n\'s CLI)' : ''}`);
+	log(
+		`n8n-nodes-unified-generation demo on n8n ${n8nRelease.version}${opts.headless ? " (headless: the examples run in n8n's CLI)" : ''}`,
+	);
 
 	// 1. build -------------------------------------------------------------------------------
 	log('Building the package (npm run build)…');
@@ -126,10 +147,14 @@ async function main() {
 		await emulator.stop();
 		log('Emulator stopped.');
 	});
-	log(`Emulator ready: ${emulator.url} (unified ${emulator.unifiedBaseUrl}, compat ${emulator.compatBaseUrl}, key ${DEMO_KEY})`);
+	log(
+		`Emulator ready: ${emulator.url} (unified ${emulator.unifiedBaseUrl}, compat ${emulator.compatBaseUrl}, key ${DEMO_KEY})`,
+	);
 
 	// 3. n8n ---------------------------------------------------------------------------------
-	log(`Checking the local n8n ${n8nRelease.version} (installed into ${rel(CACHE_DIR)} the first time: a few minutes)…`);
+	log(
+		`Checking the local n8n ${n8nRelease.version} (installed into ${rel(CACHE_DIR)} the first time: a few minutes)…`,
+	);
 	const n8n = await ensureN8n({ log, version: n8nRelease.version });
 	log(`n8n ${n8n.n8nVersion} on Node ${n8n.nodeVersion}: ${rel(n8n.n8nPkgDir)}`);
 
@@ -161,7 +186,9 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 		if (reason) log(`Skipping ${rel(file)} in headless mode: ${reason}`);
 		return !reason;
 	});
-	log(`Running ${examples.length} example workflows on n8n ${n8n.version} with \`n8n execute --id=<id>\`, one after the other…`);
+	log(
+		`Running ${examples.length} example workflows on n8n ${n8n.version} with \`n8n execute --id=<id>\`, one after the other…`,
+	);
 	const startCredits = (await emulator.credits()).credits;
 	const results = [];
 	for (const [index, { file, workflow }] of examples.entries()) {
@@ -177,10 +204,18 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 		const ok = r.code === 0 && !r.timedOut && isSuccess(summary);
 		const spent = before - after;
 		results.push({ workflow, ok, summary, spent });
-		log(`${ok ? '✔ success' : '✗ FAILED'} in ${took} s${ok ? '' : ` (n8n exit ${r.timedOut ? 'timeout' : (r.signal ?? r.code)}, status ${summary.status})`}`);
+		log(
+			`${ok ? '✔ success' : '✗ FAILED'} in ${took} s${ok ? '' : ` (n8n exit ${r.timedOut ? 'timeout' : (r.signal ?? r.code)}, status ${summary.status})`}`,
+		);
 		const lines = formatSummary(summary);
-		if (!r.run) lines.push('n8n printed no execution result; its last output lines:', ...tail(`${r.stdout}\n${r.stderr}`, 25));
-		lines.push(`emulator credits: ${fmt(before)} → ${fmt(after)} (spent ${fmt(spent)}; the tasks report ${fmt(summary.creditsUsed)})`);
+		if (!r.run)
+			lines.push(
+				'n8n printed no execution result; its last output lines:',
+				...tail(`${r.stdout}\n${r.stderr}`, 25),
+			);
+		lines.push(
+			`emulator credits: ${fmt(before)} → ${fmt(after)} (spent ${fmt(spent)}; the tasks report ${fmt(summary.creditsUsed)})`,
+		);
 		log(lines.map((line) => `  ${line}`).join('\n'));
 	}
 	const endCredits = (await emulator.credits()).credits;
@@ -202,9 +237,15 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 	const stored = results.flatMap((r) => r.summary.files).find((f) => f.path);
 	if (stored) {
 		const n8nDir = path.join(userFolder, '.n8n');
-		log(`Files are in n8n's binary data store: ${rel(path.join(n8nDir, path.relative(n8nDir, stored.path).split(path.sep)[0]))}`);
+		log(
+			`Files are in n8n's binary data store: ${rel(path.join(n8nDir, path.relative(n8nDir, stored.path).split(path.sep)[0]))}`,
+		);
 	}
-	log(failed.length === 0 ? 'All example workflows succeeded.' : `${failed.length} workflow(s) failed.`);
+	log(
+		failed.length === 0
+			? 'All example workflows succeeded.'
+			: `${failed.length} workflow(s) failed.`,
+	);
 	return failed.length === 0 ? 0 : 1;
 }
 
@@ -234,11 +275,16 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 	await claimOwner(server.baseUrl, DEMO_OWNER, n8n);
 	const session = await login(server.baseUrl, DEMO_OWNER);
 	const nodes = (await session.request('GET', '/types/nodes.json')).json ?? [];
-	const ours = nodes.filter((n) => n.name.startsWith(PACKAGE_PREFIX) && !n.outputs?.includes?.('ai_tool'));
-	if (ours.length === 0) throw new Error(`n8n lists none of this package's nodes: see ${rel(logFile)}`);
+	const ours = nodes.filter(
+		(n) => n.name.startsWith(PACKAGE_PREFIX) && !n.outputs?.includes?.('ai_tool'),
+	);
+	if (ours.length === 0)
+		throw new Error(`n8n lists none of this package's nodes: see ${rel(logFile)}`);
 
 	const editorUrl = `http://localhost:${port}`;
-	log(`n8n is ready and lists the package's nodes (${ours.length}); owner ${DEMO_OWNER.email} set up.`);
+	log(
+		`n8n is ready and lists the package's nodes (${ours.length}); owner ${DEMO_OWNER.email} set up.`,
+	);
 	const rule = '─'.repeat(78);
 	console.log(
 		[
@@ -266,10 +312,13 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 
 	// run until Ctrl-C (or until n8n stops by itself)
 	return await new Promise((resolve) => {
-		onInterrupt = (signal) => shutdown(0, `${signal}: stopping n8n and the emulator…`).then(() => resolve(0));
+		onInterrupt = (signal) =>
+			shutdown(0, `${signal}: stopping n8n and the emulator…`).then(() => resolve(0));
 		server.child.on('close', (code, signal) => {
 			if (exiting) return;
-			console.error(`\nn8n stopped by itself (${signal ?? code}); the end of its log:\n${tail(server.output(), 30).join('\n')}`);
+			console.error(
+				`\nn8n stopped by itself (${signal ?? code}); the end of its log:\n${tail(server.output(), 30).join('\n')}`,
+			);
 			shutdown(1).then(() => resolve(1));
 		});
 	});
@@ -282,7 +331,10 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 async function credentialLines(session, emulatorUrl) {
 	const types = (await session.request('GET', '/types/credentials.json')).json ?? [];
 	const imported = emulatorCredentials(emulatorUrl);
-	const shown = imported.map((c) => ({ ...c, typeName: types.find((t) => t.name === c.type)?.displayName ?? c.type }));
+	const shown = imported.map((c) => ({
+		...c,
+		typeName: types.find((t) => t.name === c.type)?.displayName ?? c.type,
+	}));
 	const width = Math.max(...shown.map((c) => c.typeName.length)) + 2;
 	const indent = ' '.repeat(16);
 	return [

@@ -38,7 +38,8 @@ const OPERATIONS: Record<string, OperationLoader> = {
 	'asset.waitForReview': async () => await import('./resources/asset/waitForReview.operation'),
 	'assetGroup.create': async () => await import('./resources/assetGroup/create.operation'),
 	'assetGroup.list': async () => await import('./resources/assetGroup/list.operation'),
-	'assetTemplate.download': async () => await import('./resources/assetTemplate/download.operation'),
+	'assetTemplate.download': async () =>
+		await import('./resources/assetTemplate/download.operation'),
 	'balance.get': async () => await import('./resources/balance/get.operation'),
 };
 
@@ -59,7 +60,8 @@ const RESOURCE: INodeProperties = {
 		{ name: 'Task', value: 'task' },
 	],
 	default: 'task',
-	description: 'What to work with: video tasks, the assets (images, videos) they use, or the balance',
+	description:
+		'What to work with: video tasks, the assets (images, videos) they use, or the balance',
 };
 
 const PROPERTIES: INodeProperties[] = [
@@ -75,7 +77,10 @@ export class CompatTask implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Compat Task',
 		name: 'compatTask',
-		icon: { light: 'file:../../icons/compatTask.svg', dark: 'file:../../icons/compatTask.dark.svg' },
+		icon: {
+			light: 'file:../../icons/compatTask.svg',
+			dark: 'file:../../icons/compatTask.dark.svg',
+		},
 		group: ['transform'],
 		documentationUrl: readmeSection('compat-task'),
 		version: NODE_VERSIONS,
@@ -88,17 +93,31 @@ export class CompatTask implements INodeType {
 		// The waits have two outputs (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.resource, $parameter.operation)}}`,
 		credentials: [{ name: 'compatVideoApi', required: true }],
-		hints: [returnAtOnceHint('compat', '$parameter.resource === "task" && $parameter.operation === "create" && $parameter.waitForCompletion === "none"')],
+		hints: [
+			returnAtOnceHint(
+				'compat',
+				'$parameter.resource === "task" && $parameter.operation === "create" && $parameter.waitForCompletion === "none"',
+			),
+		],
 		properties: PROPERTIES,
 	};
 
 	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.
 	methods = {
 		listSearch: {
-			async searchAssets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-				return await (await import('./methods/listSearch')).searchAssets.call(this, filter, paginationToken);
+			async searchAssets(
+				this: ILoadOptionsFunctions,
+				filter?: string,
+				paginationToken?: string,
+			): Promise<INodeListSearchResult> {
+				return await (
+					await import('./methods/listSearch')
+				).searchAssets.call(this, filter, paginationToken);
 			},
-			async searchGroups(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+			async searchGroups(
+				this: ILoadOptionsFunctions,
+				filter?: string,
+			): Promise<INodeListSearchResult> {
 				return await (await import('./methods/listSearch')).searchGroups.call(this, filter);
 			},
 		},
@@ -110,7 +129,11 @@ export class CompatTask implements INodeType {
 		const output = await runOperation(this, OPERATIONS, `${resource}.${operation}`);
 		if (resource !== 'task' || !SIMPLIFIED.includes(operation)) return output;
 		const { COMPAT_SIMPLE, simplifyOutputs } = await import('../shared/output/simplify');
-		return simplifyOutputs(this.getNodeParameter('simplify', 0, false) === true, output, COMPAT_SIMPLE);
+		return simplifyOutputs(
+			this.getNodeParameter('simplify', 0, false) === true,
+			output,
+			COMPAT_SIMPLE,
+		);
 	}
 }
 
@@ -118,6 +141,8 @@ export class CompatTask implements INodeType {
  * Evaluated by n8n from its source text (so it must stay self-contained): Task Wait has Succeeded
  * and Incomplete; Asset Wait for Review has Active and Not Active; others one output (labels short enough for the canvas).
  */
+// Not reformatted: its source text is the description's outputs expression, kept as released.
+// prettier-ignore
 function outputsOf(resource: string, operation: string) {
 	const names: Record<string, string[]> = {
 		'task.wait': ['Succeeded', 'Incomplete'],

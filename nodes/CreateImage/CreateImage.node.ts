@@ -1,5 +1,12 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { IMAGE_MODELS } from '../shared/catalog';
 import { readmeSection } from '../shared/docs';
@@ -17,7 +24,10 @@ export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Create Image',
 		name: 'createImage',
-		icon: { light: 'file:../../icons/createImage.svg', dark: 'file:../../icons/createImage.dark.svg' },
+		icon: {
+			light: 'file:../../icons/createImage.svg',
+			dark: 'file:../../icons/createImage.dark.svg',
+		},
 		group: ['transform'],
 		documentationUrl: readmeSection('create-image'),
 		version: NODE_VERSIONS,
@@ -31,7 +41,12 @@ export class CreateImage implements INodeType {
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
 		hints: [returnAtOnceHint('generation')],
-		properties: [...imageProperties(), batchOptions(), ...completionProperties({ callback: true, waitInVersion2: true }), simplifyField()],
+		properties: [
+			...imageProperties(),
+			batchOptions(),
+			...completionProperties({ callback: true, waitInVersion2: true }),
+			simplifyField(),
+		],
 	};
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */

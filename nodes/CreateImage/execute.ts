@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
 import { assessMedia } from '../shared/facts/assess';
@@ -14,7 +19,10 @@ import { buildImageRequests } from './request';
 /** Create Image's run: one task per image, each created once, then the chosen wait; each item gets its image fields. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildImageRequests(readImageParameters(ctx, itemIndex));
-	const output = await runCreate(ctx, generationTasks, build, { assess: assessMedia, prepare: resolveBinaryMedia });
+	const output = await runCreate(ctx, generationTasks, build, {
+		assess: assessMedia,
+		prepare: resolveBinaryMedia,
+	});
 	const finish = finishing(ctx.getNodeParameter('simplify', 0, false) === true);
 	mapTimedOutItem(ctx, finish);
 	return output.map((items) => items.map(finish));
@@ -22,10 +30,15 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	return await resumeOnCallback(ctx, generationTasks, finishing(ctx.getNodeParameter('simplify', false) === true));
+	return await resumeOnCallback(
+		ctx,
+		generationTasks,
+		finishing(ctx.getNodeParameter('simplify', false) === true),
+	);
 }
 
 /** Each item's image fields, then (Simplify on) the simplified form. */
 function finishing(simple: boolean) {
-	return (item: INodeExecutionData) => (simple ? simplifyItem(withImageFields(item), IMAGE_SIMPLE) : withImageFields(item));
+	return (item: INodeExecutionData) =>
+		simple ? simplifyItem(withImageFields(item), IMAGE_SIMPLE) : withImageFields(item);
 }

@@ -18,8 +18,16 @@ const [COMPLETED, FAILED] = TASK.terminalStatuses;
  *   the estimate (given back if it fails); a create without a clear answer → null (it may or may not exist).
  */
 export function withImageFields(item: INodeExecutionData): INodeExecutionData {
-	const imageUrl = item.json.status === COMPLETED ? generationTasks.resultUrls(item.json)[0] : undefined;
-	return { ...item, json: { ...item.json, ...(imageUrl ? { imageUrl } : {}), creditsCharged: creditsCharged(item.json) } };
+	const imageUrl =
+		item.json.status === COMPLETED ? generationTasks.resultUrls(item.json)[0] : undefined;
+	return {
+		...item,
+		json: {
+			...item.json,
+			...(imageUrl ? { imageUrl } : {}),
+			creditsCharged: creditsCharged(item.json),
+		},
+	};
 }
 
 /** Simplified, an image item has one credits field per meaning: estimatedCredits before, creditsCharged after (the service's creditsUsed is in it). */
@@ -28,6 +36,7 @@ export const IMAGE_SIMPLE: Simplification = { ...GENERATION_SIMPLE, drop: ['cred
 function creditsCharged(json: IDataObject): number | null {
 	if (json.taskCreated === 'no' || json.status === FAILED) return 0;
 	if (json.taskCreated === 'unknown') return null;
-	if (json.status === COMPLETED) return typeof json.creditsUsed === 'number' ? json.creditsUsed : null;
+	if (json.status === COMPLETED)
+		return typeof json.creditsUsed === 'number' ? json.creditsUsed : null;
 	return typeof json.estimatedCredits === 'number' ? json.estimatedCredits : null;
 }

@@ -2,7 +2,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryNames } from '../shared/assets/binary-placeholders';
 import { refusedBeforeSending } from '../shared/create/plan';
-import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P, IMAGE_PARAMETER_NAMES } from './fields/names';
+import {
+	IMAGE_MODES,
+	IMAGE_MODE_LABELS,
+	IMAGE_PARAMETER as P,
+	IMAGE_PARAMETER_NAMES,
+} from './fields/names';
 import type { ImageNodeMode, ImageParameterName } from './fields/names';
 import { runTogetherEntry, runTogetherMessage, toList } from '../shared/lists';
 import { CODES } from '../shared/rules';
@@ -26,7 +31,8 @@ export interface ParameterFault {
 export function readImageParameters(ctx: IExecuteFunctions, itemIndex: number): ImageParameters {
 	const parameters: Record<string, unknown> = {};
 	// A fallback of undefined makes n8n throw for an absent parameter, hence null.
-	for (const name of IMAGE_PARAMETER_NAMES) parameters[name] = ctx.getNodeParameter(name, itemIndex, null) ?? undefined;
+	for (const name of IMAGE_PARAMETER_NAMES)
+		parameters[name] = ctx.getNodeParameter(name, itemIndex, null) ?? undefined;
 	const fault = checkImageParameters(parameters);
 	if (fault) throw refusedBeforeSending(ctx, itemIndex, fault);
 	return parameters;
@@ -40,13 +46,29 @@ export function readImageParameters(ctx: IExecuteFunctions, itemIndex: number): 
 export function checkImageParameters(parameters: ImageParameters): ParameterFault | undefined {
 	const mode = parameters.generationMode;
 	if (!IMAGE_MODES.includes(mode as ImageNodeMode)) {
-		const choices = oneOf(IMAGE_MODES.map((value) => `${value} (${IMAGE_MODE_LABELS[value].name})`));
-		return { code: CODES.INVALID_PARAMETER, message: `generation mode ${shown(mode)} is invalid: choose ${choices}`, path: P.generationMode };
+		const choices = oneOf(
+			IMAGE_MODES.map((value) => `${value} (${IMAGE_MODE_LABELS[value].name})`),
+		);
+		return {
+			code: CODES.INVALID_PARAMETER,
+			message: `generation mode ${shown(mode)} is invalid: choose ${choices}`,
+			path: P.generationMode,
+		};
 	}
 	const runTogether = mode === 'imageToImage' ? runTogetherEntry(parameters.urls) : undefined;
-	if (runTogether) return { code: CODES.INVALID_URL, message: runTogetherMessage('Reference Image URLs', runTogether), path: P.urls };
-	if (mode === 'imageToImage' && toList(parameters.urls).length === 0 && binaryNames(parameters.imageBinaries).length === 0) {
-		const message = 'Image to Image needs 1-10 reference images, but none was given: add their URLs or binary fields, or choose Text to Image';
+	if (runTogether)
+		return {
+			code: CODES.INVALID_URL,
+			message: runTogetherMessage('Reference Image URLs', runTogether),
+			path: P.urls,
+		};
+	if (
+		mode === 'imageToImage' &&
+		toList(parameters.urls).length === 0 &&
+		binaryNames(parameters.imageBinaries).length === 0
+	) {
+		const message =
+			'Image to Image needs 1-10 reference images, but none was given: add their URLs or binary fields, or choose Text to Image';
 		return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: P.urls };
 	}
 	return variantsFault(parameters.imagesPerItem);

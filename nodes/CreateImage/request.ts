@@ -9,7 +9,8 @@ import type { ImageParameters } from './parameters';
 /** The model's settings, sent as shown; a model that does not have one has no such field. */
 const SETTINGS = [P.quality, P.resolution, P.aspectRatio, P.outputFormat] as const;
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * The createTask bodies of one item: Unified Generation API, § Image generation inputs makes one
@@ -25,7 +26,9 @@ export function buildImageRequests(parameters: ImageParameters): CreateTaskReque
 
 /** Binary fields come first, as https placeholders the rules count (replaced after upload: binary-placeholders.ts). */
 function binaries(parameters: ImageParameters): string[] {
-	return binaryNames(parameters.imageBinaries).map((name) => binaryPlaceholder(String(parameters.model), name));
+	return binaryNames(parameters.imageBinaries).map((name) =>
+		binaryPlaceholder(String(parameters.model), name),
+	);
 }
 
 /**
@@ -34,13 +37,23 @@ function binaries(parameters: ImageParameters): string[] {
  * `urls` (present only in Image to Image) is what switches the service to editing.
  */
 export function buildImageRequest(parameters: ImageParameters): CreateTaskRequest {
-	const settings = SETTINGS.filter((name) => !isBlank(parameters[name])).map((name) => [name, parameters[name]]);
+	const settings = SETTINGS.filter((name) => !isBlank(parameters[name])).map((name) => [
+		name,
+		parameters[name],
+	]);
 	const inputs = {
 		...(isBlank(parameters.prompt) ? {} : { prompt: parameters.prompt }),
-		...(parameters.generationMode === 'imageToImage' ? { urls: [...binaries(parameters), ...toList(parameters.urls)] } : {}),
+		...(parameters.generationMode === 'imageToImage'
+			? { urls: [...binaries(parameters), ...toList(parameters.urls)] }
+			: {}),
 		...Object.fromEntries(settings),
 	};
 	const options = isRecord(parameters.additionalOptions) ? parameters.additionalOptions : {};
-	const callBackUrl = typeof options.callBackUrl === 'string' ? options.callBackUrl.trim() : options.callBackUrl;
-	return { model: String(parameters.model), inputs, ...(isBlank(callBackUrl) ? {} : { callBackUrl: callBackUrl as string }) };
+	const callBackUrl =
+		typeof options.callBackUrl === 'string' ? options.callBackUrl.trim() : options.callBackUrl;
+	return {
+		model: String(parameters.model),
+		inputs,
+		...(isBlank(callBackUrl) ? {} : { callBackUrl: callBackUrl as string }),
+	};
 }

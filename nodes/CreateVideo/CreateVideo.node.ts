@@ -1,5 +1,12 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../shared/catalog';
 import { readmeSection } from '../shared/docs';
@@ -18,7 +25,10 @@ export class CreateVideo implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Create Video',
 		name: 'createVideo',
-		icon: { light: 'file:../../icons/createVideo.svg', dark: 'file:../../icons/createVideo.dark.svg' },
+		icon: {
+			light: 'file:../../icons/createVideo.svg',
+			dark: 'file:../../icons/createVideo.dark.svg',
+		},
 		group: ['transform'],
 		documentationUrl: readmeSection('create-video'),
 		version: NODE_VERSIONS,
@@ -32,7 +42,13 @@ export class CreateVideo implements INodeType {
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
 		hints: [returnAtOnceHint('generation')],
-		properties: [...videoProperties(), ...videoOptionsByVersion(), batchOptions(), ...completionProperties({ callback: true, waitInVersion2: true }), simplifyField()],
+		properties: [
+			...videoProperties(),
+			...videoOptionsByVersion(),
+			batchOptions(),
+			...completionProperties({ callback: true, waitInVersion2: true }),
+			simplifyField(),
+		],
 	};
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */

@@ -1,5 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { resolveBinaryMedia } from '../shared/assets/binary-placeholders';
 import { assessMedia } from '../shared/facts/assess';
@@ -19,7 +24,10 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
-	const output = await runCreate(ctx, generationTasks, build, { assess: assessMedia, prepare: resolveBinaryMedia });
+	const output = await runCreate(ctx, generationTasks, build, {
+		assess: assessMedia,
+		prepare: resolveBinaryMedia,
+	});
 	const simple = ctx.getNodeParameter('simplify', 0, false) === true;
 	if (simple) mapTimedOutItem(ctx, (item) => simplifyItem(item, GENERATION_SIMPLE));
 	return simplifyOutputs(simple, output, GENERATION_SIMPLE);
@@ -28,7 +36,9 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const simple = ctx.getNodeParameter('simplify', false) === true;
-	return await resumeOnCallback(ctx, generationTasks, (item) => (simple ? simplifyItem(item, GENERATION_SIMPLE) : item));
+	return await resumeOnCallback(ctx, generationTasks, (item) =>
+		simple ? simplifyItem(item, GENERATION_SIMPLE) : item,
+	);
 }
 
 /**

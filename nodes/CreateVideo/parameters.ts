@@ -42,19 +42,28 @@ export function checkVideoParameters(parameters: VideoParameters): ParameterFaul
 		const message = `generation mode ${shown(mode)} is not offered by ${model.id}: choose ${choices}`;
 		return { code: CODES.INVALID_PARAMETER, message, path: P.generationMode };
 	}
-	return runTogetherUrls(parameters) ?? emptyFrame(mode as VideoNodeMode, parameters) ?? automaticDurationType(parameters.automaticDuration);
+	return (
+		runTogetherUrls(parameters) ??
+		emptyFrame(mode as VideoNodeMode, parameters) ??
+		automaticDurationType(parameters.automaticDuration)
+	);
 }
 
 /** URLs pasted on one line would be sent as one reference and the task billed: refused before sending. */
 function runTogetherUrls(parameters: VideoParameters): ParameterFault | undefined {
-	for (const [name, label] of Object.entries(URL_FIELD_LABELS) as Array<[keyof typeof URL_FIELD_LABELS, string]>) {
+	for (const [name, label] of Object.entries(URL_FIELD_LABELS) as Array<
+		[keyof typeof URL_FIELD_LABELS, string]
+	>) {
 		const entry = runTogetherEntry(parameters[name]);
-		if (entry) return { code: CODES.INVALID_URL, message: runTogetherMessage(label, entry), path: name };
+		if (entry)
+			return { code: CODES.INVALID_URL, message: runTogetherMessage(label, entry), path: name };
 	}
 	return undefined;
 }
 
-const FRAMES: Partial<Record<VideoNodeMode, ReadonlyArray<typeof P.firstFrameUrl | typeof P.lastFrameUrl>>> = {
+const FRAMES: Partial<
+	Record<VideoNodeMode, ReadonlyArray<typeof P.firstFrameUrl | typeof P.lastFrameUrl>>
+> = {
 	firstFrame: [P.firstFrameUrl],
 	keyframes: [P.firstFrameUrl, P.lastFrameUrl],
 };
@@ -70,14 +79,19 @@ function emptyFrame(mode: VideoNodeMode, parameters: VideoParameters): Parameter
 		const binary = BINARY_MEDIA[name].name;
 		const fromBinary = binaryNames(parameters[binary]);
 		if (fromBinary.length > 1) {
-			return { code: CODES.INVALID_MEDIA_COMBINATION, message: `the ${which} frame is one image: give one binary field, not ${fromBinary.length}`, path: binary };
+			return {
+				code: CODES.INVALID_MEDIA_COMBINATION,
+				message: `the ${which} frame is one image: give one binary field, not ${fromBinary.length}`,
+				path: binary,
+			};
 		}
 		if (fromBinary.length === 1 && !isBlank(parameters[name])) {
 			const message = `the ${which} frame is given twice, as a URL and as binary field "${fromBinary[0]}": keep one of them`;
 			return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: name };
 		}
 		if (fromBinary.length === 0 && isBlank(parameters[name])) {
-			const instead = mode === 'keyframes' ? `, or choose ${MODE_LABELS.firstFrame.name} for a single image` : '';
+			const instead =
+				mode === 'keyframes' ? `, or choose ${MODE_LABELS.firstFrame.name} for a single image` : '';
 			const message = `${MODE_LABELS[mode].name} needs its frame images, but the ${which} frame is empty: give its image URL or binary field${instead}`;
 			return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: name };
 		}
@@ -92,5 +106,7 @@ function automaticDurationType(value: unknown): ParameterFault | undefined {
 }
 
 export function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }

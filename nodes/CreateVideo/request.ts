@@ -31,12 +31,18 @@ export function buildVideoRequest(parameters: VideoParameters): CreateTaskReques
 	if (fault) throw new Error(`${fault.code}: ${fault.message} (field ${fault.path})`);
 	const model = getVideoModel(parameters.model);
 	const mode = parameters.generationMode as VideoNodeMode;
-	const options: Inputs = isRecord(parameters.additionalOptions) ? parameters.additionalOptions : {};
+	const options: Inputs = isRecord(parameters.additionalOptions)
+		? parameters.additionalOptions
+		: {};
 	const { callBackUrl, ...optionInputs } = options;
 	// A callBackUrl that is not text is sent as given: the rules refuse it (INVALID_PARAMETER).
 	const callBack = isBlank(callBackUrl) ? {} : { callBackUrl: trimmed(callBackUrl) as string };
 	if (mode === 'final') {
-		return { model: parameters.model, inputs: { draftSourceOrderId: trimmed(parameters.draftSourceOrderId ?? '') }, ...callBack };
+		return {
+			model: parameters.model,
+			inputs: { draftSourceOrderId: trimmed(parameters.draftSourceOrderId ?? '') },
+			...callBack,
+		};
 	}
 	const inputs: Inputs = {
 		...(isBlank(parameters.prompt) ? {} : { prompt: parameters.prompt }),
@@ -52,13 +58,17 @@ export function buildVideoRequest(parameters: VideoParameters): CreateTaskReques
 /** Binary fields come first (a video from binary data is Video 1, the edit source), then the URLs. */
 function lists(parameters: VideoParameters): Inputs {
 	const names = ['urls', 'videoUrls', 'audioUrls'] as const;
-	const entries = names.map((name) => [name, [...binaries(parameters, name), ...toList(parameters[name])]] as const);
+	const entries = names.map(
+		(name) => [name, [...binaries(parameters, name), ...toList(parameters[name])]] as const,
+	);
 	return Object.fromEntries(entries.filter(([, list]) => list.length > 0));
 }
 
 /** Placeholders for the binary fields of a media field, replaced after upload (see binary-placeholders.ts). */
 function binaries(parameters: VideoParameters, media: keyof typeof BINARY_MEDIA): string[] {
-	return binaryNames(parameters[BINARY_MEDIA[media].name]).map((name) => binaryPlaceholder(parameters.model, name));
+	return binaryNames(parameters[BINARY_MEDIA[media].name]).map((name) =>
+		binaryPlaceholder(parameters.model, name),
+	);
 }
 
 /** A frame from its binary field (checkVideoParameters made sure not both are given), else its URL. */
@@ -66,7 +76,11 @@ function frame(parameters: VideoParameters, name: 'firstFrameUrl' | 'lastFrameUr
 	return binaries(parameters, name)[0] ?? trimmed(parameters[name]);
 }
 
-function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
+function mediaInputs(
+	parameters: VideoParameters,
+	mode: GenerationMode,
+	model: VideoModel | undefined,
+): Inputs {
 	switch (mode) {
 		case 'textToVideo':
 			return {};
@@ -74,7 +88,10 @@ function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: V
 		case 'firstFrame':
 			return { urls: [frame(parameters, 'firstFrameUrl')], videoInputMode: 'keyframe' };
 		case 'keyframes':
-			return { urls: [frame(parameters, 'firstFrameUrl'), frame(parameters, 'lastFrameUrl')], videoInputMode: 'keyframe' };
+			return {
+				urls: [frame(parameters, 'firstFrameUrl'), frame(parameters, 'lastFrameUrl')],
+				videoInputMode: 'keyframe',
+			};
 		case 'reference':
 			return { ...lists(parameters), videoInputMode: 'reference' };
 		case 'edit':
@@ -85,7 +102,9 @@ function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: V
 				mode,
 				...lists(parameters),
 				...(videoInputMode ? { videoInputMode } : {}),
-				...(mode === 'edit' && timestamps.length > 0 ? { source_frame_timestamps_ms: timestamps } : {}),
+				...(mode === 'edit' && timestamps.length > 0
+					? { source_frame_timestamps_ms: timestamps }
+					: {}),
 			};
 		}
 	}
@@ -98,7 +117,11 @@ function mediaInputs(parameters: VideoParameters, mode: GenerationMode, model: V
  * given for the rules to refuse (DURATION_OUT_OF_RANGE). A blank duration counts as not given: the
  * service's default applies.
  */
-function durationInput(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
+function durationInput(
+	parameters: VideoParameters,
+	mode: GenerationMode,
+	model: VideoModel | undefined,
+): Inputs {
 	if (model?.duration.ignoredIn.includes(mode)) return {};
 	if (parameters.automaticDuration === true) return { duration: AUTOMATIC_DURATION };
 	const duration = parameters.duration;
@@ -108,7 +131,11 @@ function durationInput(parameters: VideoParameters, mode: GenerationMode, model:
 }
 
 /** sd sends a `resolution` preset, alt a `ratio`; modes that are automatic-only send the automatic value. */
-function aspectInput(parameters: VideoParameters, mode: GenerationMode, model: VideoModel | undefined): Inputs {
+function aspectInput(
+	parameters: VideoParameters,
+	mode: GenerationMode,
+	model: VideoModel | undefined,
+): Inputs {
 	if (!model) return {};
 	const { aspect } = model;
 	if (aspect.ignoredIn.includes(mode)) return {};
@@ -141,7 +168,8 @@ function resolutionInputs(parameters: VideoParameters): Inputs {
 function presentOnly(options: Inputs, draft: boolean): Inputs {
 	return Object.fromEntries(
 		Object.entries(options).filter(
-			([name, value]) => value !== undefined && value !== '' && !(draft && name === 'upscaleResolution'),
+			([name, value]) =>
+				value !== undefined && value !== '' && !(draft && name === 'upscaleResolution'),
 		),
 	);
 }

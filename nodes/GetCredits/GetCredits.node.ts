@@ -1,5 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { readmeSection } from '../shared/docs';
 
@@ -7,12 +12,16 @@ export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Get Credits',
 		name: 'getCredits',
-		icon: { light: 'file:../../icons/getCredits.svg', dark: 'file:../../icons/getCredits.dark.svg' },
+		icon: {
+			light: 'file:../../icons/getCredits.svg',
+			dark: 'file:../../icons/getCredits.dark.svg',
+		},
 		group: ['input'],
 		documentationUrl: readmeSection('get-credits'),
 		version: 1,
 		subtitle: 'Credit balance',
-		description: 'Read the credit balance of the Unified Generation API, and optionally the Task-Compatible Video API balance',
+		description:
+			'Read the credit balance of the Unified Generation API, and optionally the Task-Compatible Video API balance',
 		defaults: { name: 'Get Credits' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,5 +1,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { forgetDeliveries } from './dedupe';
 import { readmeSection } from '../shared/docs';
@@ -13,16 +19,26 @@ export class TaskTrigger implements INodeType {
 		// The type name stays taskTrigger, so saved workflows keep loading.
 		displayName: 'Task Finished Trigger',
 		name: 'taskTrigger',
-		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
+		icon: {
+			light: 'file:../../icons/taskTrigger.svg',
+			dark: 'file:../../icons/taskTrigger.dark.svg',
+		},
 		group: ['trigger'],
 		documentationUrl: readmeSection('task-finished-trigger'),
 		version: 1,
 		subtitle: '={{ "on " + $parameter["events"].join(" or ") }}',
-		description: 'Starts the workflow when a generation or upscale task finishes and the service calls back',
+		description:
+			'Starts the workflow when a generation or upscale task finishes and the service calls back',
 		defaults: { name: 'Task Finished Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'unifiedGenerationApi', required: true, displayOptions: { show: { verifyWithApi: [true] } } }],
+		credentials: [
+			{
+				name: 'unifiedGenerationApi',
+				required: true,
+				displayOptions: { show: { verifyWithApi: [true] } },
+			},
+		],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'task' }],
 		properties: triggerProperties,
 	};

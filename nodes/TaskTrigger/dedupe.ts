@@ -19,7 +19,8 @@ export class RecentDeliveries {
 		if (expires !== undefined && expires > now) return false;
 		this.seen.delete(key);
 		this.seen.set(key, now + this.ttlMs);
-		while (this.seen.size > this.maxEntries) this.seen.delete(this.seen.keys().next().value as string);
+		while (this.seen.size > this.maxEntries)
+			this.seen.delete(this.seen.keys().next().value as string);
 		return true;
 	}
 

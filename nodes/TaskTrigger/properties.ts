@@ -13,8 +13,20 @@ const MODEL_OPTIONS = [...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS]
 	.map((id) => ({ name: id, value: id }));
 
 /** A filter whose options all start chosen, so a new trigger lets every finished task through. */
-function allChosen(displayName: string, name: string, description: string, options: INodePropertyOptions[]): INodeProperties {
-	return { displayName, name, type: 'multiOptions', options, default: [...options.map((option) => option.value)], description };
+function allChosen(
+	displayName: string,
+	name: string,
+	description: string,
+	options: INodePropertyOptions[],
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'multiOptions',
+		options,
+		default: [...options.map((option) => option.value)],
+		description,
+	};
 }
 
 export const triggerProperties: INodeProperties[] = [
@@ -41,15 +53,31 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to read the task again with the credential and output the service\'s state instead of the posted body. A task the credential cannot read (unknown, another account\'s) or that is not finished starts nothing.',
+			"Whether to read the task again with the credential and output the service's state instead of the posted body. A task the credential cannot read (unknown, another account's) or that is not finished starts nothing.",
 	},
 	allChosen('Events', 'events', 'Which finished tasks start the workflow', [
-		{ name: 'Completed', value: 'succeeded', description: 'COMPLETED generation tasks, completed upscale tasks' },
-		{ name: 'Failed', value: 'failed', description: 'FAILED generation tasks, failed upscale tasks' },
+		{
+			name: 'Completed',
+			value: 'succeeded',
+			description: 'COMPLETED generation tasks, completed upscale tasks',
+		},
+		{
+			name: 'Failed',
+			value: 'failed',
+			description: 'FAILED generation tasks, failed upscale tasks',
+		},
 	]),
 	allChosen('Task Types', 'taskTypes', 'Which kinds of task start the workflow', [
-		{ name: 'Generation Task', value: 'generation', description: 'Video and image tasks (the queryTask shape)' },
-		{ name: 'Upscale Task', value: 'upscale', description: 'Standalone upscaling tasks (the upscale task shape)' },
+		{
+			name: 'Generation Task',
+			value: 'generation',
+			description: 'Video and image tasks (the queryTask shape)',
+		},
+		{
+			name: 'Upscale Task',
+			value: 'upscale',
+			description: 'Standalone upscaling tasks (the upscale task shape)',
+		},
 	]),
 	{
 		displayName: 'Models',

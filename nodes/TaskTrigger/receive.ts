@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { recentDeliveries } from './dedupe';
 import { rereadWhileRunning } from '../shared/callback/reread';
@@ -17,7 +23,11 @@ import type { TriggerSettings } from './settings';
  * still reads running (a callback a moment ahead of the stored state) is read again for a while
  * instead (about 15 s) before the delivery is let go.
  */
-const AFTER_ANSWER: Rereads = { delaysMs: [1000, 2000, 4000, 8000], windowMs: 20_000, whileCallerWaits: false };
+const AFTER_ANSWER: Rereads = {
+	delaysMs: [1000, 2000, 4000, 8000],
+	windowMs: 20_000,
+	whileCallerWaits: false,
+};
 
 /** Downloads of the result files end within this, like one Wait For Task's default timeout. */
 const DOWNLOAD_TIMEOUT_MS = 30 * 60_000;
@@ -34,7 +44,10 @@ export async function receiveTask(ctx: IWebhookFunctions): Promise<IWebhookRespo
 	const query = ctx.getQueryData() as Record<string, unknown>;
 	const secret = checkSecret(settings.secret, query[SECRET_PARAMETER]);
 	if (secret !== 'ok') {
-		const message = secret === 'missing' ? 'The URL has no ?secret=' : 'The URL\'s secret is not this trigger\'s Secret';
+		const message =
+			secret === 'missing'
+				? 'The URL has no ?secret='
+				: "The URL's secret is not this trigger's Secret";
 		return answer(ctx, secret === 'missing' ? 401 : 403, `${message}; nothing was started`);
 	}
 	const posted = readPostedTask(ctx.getBodyData());
@@ -45,7 +58,9 @@ export async function receiveTask(ctx: IWebhookFunctions): Promise<IWebhookRespo
 		return item ? { ...NOTHING, workflowData: [[item]] } : NOTHING;
 	} catch (error) {
 		// Already answered: the service will not retry, so the reason goes to n8n's log.
-		ctx.logger.warn(`Task Finished Trigger: task ${posted.id} started nothing: ${(error as Error).message}`);
+		ctx.logger.warn(
+			`Task Finished Trigger: task ${posted.id} started nothing: ${(error as Error).message}`,
+		);
 		return NOTHING;
 	}
 }
@@ -55,24 +70,49 @@ function answer(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return NOTHING;
 }
 
-async function itemFor(ctx: IWebhookFunctions, settings: TriggerSettings, posted: PostedTask): Promise<INodeExecutionData | undefined> {
+async function itemFor(
+	ctx: IWebhookFunctions,
+	settings: TriggerSettings,
+	posted: PostedTask,
+): Promise<INodeExecutionData | undefined> {
 	if (!wantsType(settings, posted)) return undefined;
-	const key = [ctx.getWorkflow().id, ctx.getNode().id, ctx.getMode(), posted.taskType, posted.id, posted.status].join(':');
+	const key = [
+		ctx.getWorkflow().id,
+		ctx.getNode().id,
+		ctx.getMode(),
+		posted.taskType,
+		posted.id,
+		posted.status,
+	].join(':');
 	if (!recentDeliveries.firstTime(key)) return undefined;
 	const verified = await verifyPosted(ctx, posted, settings.verify);
 	if ('dropped' in verified) {
 		ctx.logger.warn(`Task Finished Trigger: ${verified.dropped}; nothing was started`);
 		return undefined;
 	}
-	if ('verified' in verified && verified.verified) verified.state = await rereadWhileRunning(ctx, posted.kind, posted.id, verified.state, AFTER_ANSWER);
+	if ('verified' in verified && verified.verified)
+		verified.state = await rereadWhileRunning(
+			ctx,
+			posted.kind,
+			posted.id,
+			verified.state,
+			AFTER_ANSWER,
+		);
 	const phase = posted.kind.phase(verified.state);
 	// A task the service still says is running after the re-reads matches no event.
-	if (phase === 'running' || !wantsState(settings, posted, phase, verified.state.model)) return undefined;
+	if (phase === 'running' || !wantsState(settings, posted, phase, verified.state.model))
+		return undefined;
 	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
-	const task = await settle(ctx as unknown as IExecuteFunctions, posted.kind, { outcome: phase, last: verified.state }, waitSettings(settings), {
-		id: posted.id,
-		deadline: Date.now() + DOWNLOAD_TIMEOUT_MS,
-	});
+	const task = await settle(
+		ctx as unknown as IExecuteFunctions,
+		posted.kind,
+		{ outcome: phase, last: verified.state },
+		waitSettings(settings),
+		{
+			id: posted.id,
+			deadline: Date.now() + DOWNLOAD_TIMEOUT_MS,
+		},
+	);
 	const json: IDataObject = {
 		...task.state,
 		[posted.kind.idField]: posted.id,

@@ -26,13 +26,19 @@ export function readTriggerSettings(ctx: IWebhookFunctions): TriggerSettings {
 }
 
 /** The Task Types filter reads the posted body: a task of another type is not even verified. */
-export const wantsType = (settings: TriggerSettings, posted: PostedTask) => settings.taskTypes.includes(posted.taskType);
+export const wantsType = (settings: TriggerSettings, posted: PostedTask) =>
+	settings.taskTypes.includes(posted.taskType);
 
 /**
  * The Events and Models filters read the state that will be emitted (the service's, when verified).
  * The Models filter applies to generation tasks only.
  */
-export function wantsState(settings: TriggerSettings, posted: PostedTask, phase: Exclude<Phase, 'running'>, model: unknown): boolean {
+export function wantsState(
+	settings: TriggerSettings,
+	posted: PostedTask,
+	phase: Exclude<Phase, 'running'>,
+	model: unknown,
+): boolean {
 	if (!settings.events.includes(phase)) return false;
 	if (posted.taskType !== 'generation' || settings.models.length === 0) return true;
 	return typeof model === 'string' && settings.models.includes(model);
@@ -42,6 +48,7 @@ export function wantsState(settings: TriggerSettings, posted: PostedTask, phase:
 export function requireSecret(ctx: IHookFunctions): void {
 	if ((ctx.getNodeParameter('secret', '') as string).trim()) return;
 	throw new NodeOperationError(ctx.getNode(), 'Set a Secret on the Task Finished Trigger', {
-		description: 'Choose a long random text as Secret and add ?secret=<it> to the URL you paste into Callback URL',
+		description:
+			'Choose a long random text as Secret and add ?secret=<it> to the URL you paste into Callback URL',
 	});
 }

@@ -1,5 +1,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { readmeSection } from '../shared/docs';
 import { simplifyField } from '../shared/fields/simplify';
@@ -25,9 +31,24 @@ const OPERATION: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	options: [
-		{ name: 'Upload', value: 'upload', action: 'Upload an asset', description: 'Upload a file from binary data or a public URL' },
-		{ name: 'Get Status', value: 'getStatus', action: 'Get the status of an asset', description: 'Read the review status of each asset once' },
-		{ name: 'List', value: 'list', action: 'List assets', description: 'List uploaded assets, filtered by type and status' },
+		{
+			name: 'Upload',
+			value: 'upload',
+			action: 'Upload an asset',
+			description: 'Upload a file from binary data or a public URL',
+		},
+		{
+			name: 'Get Status',
+			value: 'getStatus',
+			action: 'Get the status of an asset',
+			description: 'Read the review status of each asset once',
+		},
+		{
+			name: 'List',
+			value: 'list',
+			action: 'List assets',
+			description: 'List uploaded assets, filtered by type and status',
+		},
 		{
 			name: 'Wait for Review',
 			value: 'waitForReview',
@@ -42,13 +63,17 @@ export class UploadAsset implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Upload Asset',
 		name: 'uploadAsset',
-		icon: { light: 'file:../../icons/uploadAsset.svg', dark: 'file:../../icons/uploadAsset.dark.svg' },
+		icon: {
+			light: 'file:../../icons/uploadAsset.svg',
+			dark: 'file:../../icons/uploadAsset.dark.svg',
+		},
 		group: ['transform'],
 		documentationUrl: readmeSection('upload-asset'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle([OPERATION], ['operation']),
-		description: 'Upload media assets for the Unified Generation API, read their review status, list them or wait for their review',
+		description:
+			'Upload media assets for the Unified Generation API, read their review status, list them or wait for their review',
 		defaults: { name: 'Upload Asset' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -69,8 +94,13 @@ export class UploadAsset implements INodeType {
 		const operation = this.getNodeParameter('operation', 0) as string;
 		const output = await runOperation(this, OPERATIONS, operation);
 		if (this.getNodeParameter('simplify', 0, false) !== true) return output;
-		const { ASSET_SIMPLE, simplifyAssetList, simplifyItem } = await import('../shared/output/simplify');
-		return output.map((items) => items.map((item) => (operation === 'list' ? simplifyAssetList(item) : simplifyItem(item, ASSET_SIMPLE))));
+		const { ASSET_SIMPLE, simplifyAssetList, simplifyItem } =
+			await import('../shared/output/simplify');
+		return output.map((items) =>
+			items.map((item) =>
+				operation === 'list' ? simplifyAssetList(item) : simplifyItem(item, ASSET_SIMPLE),
+			),
+		);
 	}
 }
 

@@ -26,7 +26,10 @@ export class Upscale implements INodeType {
 		group: ['transform'],
 		documentationUrl: readmeSection('upscale-video'),
 		version: 1,
-		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], { prefix: 'to ', idsOnly: true }),
+		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], {
+			prefix: 'to ',
+			idsOnly: true,
+		}),
 		description: 'Create standalone video upscaling tasks with the Unified Generation API',
 		defaults: { name: 'Upscale Video' },
 		usableAsTool: true,
@@ -41,8 +44,14 @@ export class Upscale implements INodeType {
 	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.
 	methods = {
 		listSearch: {
-			async searchVideoAssets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-				return await (await import('./list-search')).searchVideoAssets.call(this, filter, paginationToken);
+			async searchVideoAssets(
+				this: ILoadOptionsFunctions,
+				filter?: string,
+				paginationToken?: string,
+			): Promise<INodeListSearchResult> {
+				return await (
+					await import('./list-search')
+				).searchVideoAssets.call(this, filter, paginationToken);
 			},
 		},
 	};

@@ -40,30 +40,63 @@ interface SourceFacts {
  * origin as that host, where uploaded assets live on the emulator too): the same rule as every
  * fetch of the package (fetchRefusal).
  */
-export async function assessSources(ctx: IExecuteFunctions, ready: Array<ReadyItem<UpscaleRequest>>): Promise<Array<Planned<UpscaleRequest>>> {
+export async function assessSources(
+	ctx: IExecuteFunctions,
+	ready: Array<ReadyItem<UpscaleRequest>>,
+): Promise<Array<Planned<UpscaleRequest>>> {
 	const own = await credentialOrigin(ctx, 'unified');
-	const assessed = await mapWithLimit(ready, SOURCES_AT_ONCE, async (entry): Promise<Planned<UpscaleRequest>> => {
-		try {
-			const source = await sourceFacts(ctx, String(entry.request.source.url), own, entry.itemIndex);
-			const verdict = validateUpscaleSource(entry.request.targetResolution, source.fact);
-			if (!verdict.ok) return { itemIndex: entry.itemIndex, error: refusedBeforeSending(ctx, entry.itemIndex, verdict), sent: 'no' };
-			const why = `the length of the source video is not known${source.reason ? ` (${source.reason})` : ''}`;
-			return { ...entry, price: priceUpscale(entry.request.targetResolution, source.fact.seconds, why) };
-		} catch (error) {
-			return { itemIndex: entry.itemIndex, error: asNodeError(ctx, error as Error, entry.itemIndex), sent: 'no' };
-		}
-	});
+	const assessed = await mapWithLimit(
+		ready,
+		SOURCES_AT_ONCE,
+		async (entry): Promise<Planned<UpscaleRequest>> => {
+			try {
+				const source = await sourceFacts(
+					ctx,
+					String(entry.request.source.url),
+					own,
+					entry.itemIndex,
+				);
+				const verdict = validateUpscaleSource(entry.request.targetResolution, source.fact);
+				if (!verdict.ok)
+					return {
+						itemIndex: entry.itemIndex,
+						error: refusedBeforeSending(ctx, entry.itemIndex, verdict),
+						sent: 'no',
+					};
+				const why = `the length of the source video is not known${source.reason ? ` (${source.reason})` : ''}`;
+				return {
+					...entry,
+					price: priceUpscale(entry.request.targetResolution, source.fact.seconds, why),
+				};
+			} catch (error) {
+				return {
+					itemIndex: entry.itemIndex,
+					error: asNodeError(ctx, error as Error, entry.itemIndex),
+					sent: 'no',
+				};
+			}
+		},
+	);
 	return assessed as Array<Planned<UpscaleRequest>>;
 }
 
-async function sourceFacts(ctx: IExecuteFunctions, url: string, own: string | undefined, itemIndex: number): Promise<SourceFacts> {
+async function sourceFacts(
+	ctx: IExecuteFunctions,
+	url: string,
+	own: string | undefined,
+	itemIndex: number,
+): Promise<SourceFacts> {
 	const propertyName = propertyOf(url);
 	if (propertyName !== undefined) return await binaryVideo(ctx, propertyName, itemIndex);
 	const assetId = assetIdOf(url);
-	if (assetId !== undefined) return withFact(await assetFacts(ctx, 'VIDEO', { id: assetId }, itemIndex));
+	if (assetId !== undefined)
+		return withFact(await assetFacts(ctx, 'VIDEO', { id: assetId }, itemIndex));
 	if (fetchRefusal(url, own)) {
 		const message = `${CODES.INVALID_URL}: source url '${url}' is not https or points to a private or internal address: give a public https URL, an uploaded asset or binary data`;
-		throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: 'Field: sourceUrl. Nothing was sent and no credits were spent.' });
+		throw new NodeOperationError(ctx.getNode(), message, {
+			itemIndex,
+			description: 'Field: sourceUrl. Nothing was sent and no credits were spent.',
+		});
 	}
 	const record = await assetFacts(ctx, 'VIDEO', { url }, itemIndex);
 	return withFact(record.fact ? record : factsOfRead(await readUrlMedia(ctx, url)));
@@ -72,11 +105,18 @@ async function sourceFacts(ctx: IExecuteFunctions, url: string, own: string | un
 const withFact = ({ fact, reason }: FoundFacts): SourceFacts => ({ fact: fact ?? {}, reason });
 
 /** A binary source: not empty, a video by its own bytes, within the upload caps (it is uploaded first). */
-async function binaryVideo(ctx: IExecuteFunctions, propertyName: string, itemIndex: number): Promise<SourceFacts> {
+async function binaryVideo(
+	ctx: IExecuteFunctions,
+	propertyName: string,
+	itemIndex: number,
+): Promise<SourceFacts> {
 	const file = await checkBinaryFile(ctx, itemIndex, propertyName);
 	if (file.type && file.type !== 'VIDEO') {
 		const message = `${CODES.UNSUPPORTED_MEDIA_TYPE}: binary property "${propertyName}" (${file.fileName}, ${file.mimeType}) is not a video: upscaling takes MP4 or MOV files here`;
-		throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: 'Nothing was uploaded or sent.' });
+		throw new NodeOperationError(ctx.getNode(), message, {
+			itemIndex,
+			description: 'Nothing was uploaded or sent.',
+		});
 	}
 	return withFact(factsOfRead(file.read));
 }

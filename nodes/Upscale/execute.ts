@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { resumeOnCallback } from '../shared/callback/wait-mode-webhook';
 import { runCreate } from '../shared/create/run';
@@ -8,7 +13,10 @@ import { buildUpscaleRequest, resolveSources } from './source';
 
 /** Upscale Video's run: every source resolved, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runCreate(ctx, upscaleTasks, (itemIndex) => buildUpscaleRequest(ctx, itemIndex), { assess: assessSources, prepare: resolveSources });
+	return await runCreate(ctx, upscaleTasks, (itemIndex) => buildUpscaleRequest(ctx, itemIndex), {
+		assess: assessSources,
+		prepare: resolveSources,
+	});
 }
 
 /** The task's callback to a waiting execution's resume URL. */

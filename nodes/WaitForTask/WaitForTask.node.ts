@@ -1,5 +1,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { readmeSection } from '../shared/docs';
 import { pickedSubtitle } from '../shared/fields/subtitle';
@@ -26,7 +32,7 @@ const OPERATION: INodeProperties = {
 			name: 'Wait for Tasks',
 			value: 'wait',
 			action: 'Wait for tasks',
-			description: 'Poll every item\'s task together until it completes, fails or times out',
+			description: "Poll every item's task together until it completes, fails or times out",
 		},
 		{
 			name: 'Get Task',
@@ -48,12 +54,16 @@ export class WaitForTask implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Wait For Task',
 		name: 'waitForTask',
-		icon: { light: 'file:../../icons/waitForTask.svg', dark: 'file:../../icons/waitForTask.dark.svg' },
+		icon: {
+			light: 'file:../../icons/waitForTask.svg',
+			dark: 'file:../../icons/waitForTask.dark.svg',
+		},
 		group: ['transform'],
 		documentationUrl: readmeSection('wait-for-task'),
 		version: 1,
 		subtitle: pickedSubtitle([OPERATION], ['operation']),
-		description: 'Wait for many generation or upscale tasks at once, read a task, or list draft/final relations',
+		description:
+			'Wait for many generation or upscale tasks at once, read a task, or list draft/final relations',
 		defaults: { name: 'Wait For Task' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -10,8 +10,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 type MaybeCancellable = object;
 
 export function cancelSignal(ctx: MaybeCancellable): AbortSignal | undefined {
-	const { getExecutionCancelSignal } = ctx as Partial<Pick<IExecuteFunctions, 'getExecutionCancelSignal'>>;
-	return typeof getExecutionCancelSignal === 'function' ? getExecutionCancelSignal.call(ctx) : undefined;
+	const { getExecutionCancelSignal } = ctx as Partial<
+		Pick<IExecuteFunctions, 'getExecutionCancelSignal'>
+	>;
+	return typeof getExecutionCancelSignal === 'function'
+		? getExecutionCancelSignal.call(ctx)
+		: undefined;
 }
 
 export function isCancelled(ctx: MaybeCancellable): boolean {

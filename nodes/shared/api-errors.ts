@@ -27,7 +27,8 @@ export interface Subject {
 	id: string;
 }
 
-const checkBaseUrl = (service: Service) => `check the Base URL in the ${CREDENTIAL_NAME[service]}: ${BASE_URL_RULE[service]}`;
+const checkBaseUrl = (service: Service) =>
+	`check the Base URL in the ${CREDENTIAL_NAME[service]}: ${BASE_URL_RULE[service]}`;
 
 /**
  * What a user should do about each status, in the words of the Unified Generation API, § Errors >
@@ -50,7 +51,9 @@ function action(service: Service, status: number, subject?: Subject): string | u
 		case 429:
 			return 'Too many requests: the service is rate limiting, retry later or lower the batch concurrency';
 		default:
-			return status >= 500 ? 'The service had an internal error: retry after a few seconds' : undefined;
+			return status >= 500
+				? 'The service had an internal error: retry after a few seconds'
+				: undefined;
 	}
 }
 
@@ -78,7 +81,8 @@ export function readErrorBody(body: unknown): ErrorBody {
 	}
 	if (!body || typeof body !== 'object') return {};
 	const record = body as Record<string, unknown>;
-	const nested = record.error && typeof record.error === 'object' ? readErrorBody(record.error) : {};
+	const nested =
+		record.error && typeof record.error === 'object' ? readErrorBody(record.error) : {};
 	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 	return {
 		message: text(record.message) ?? nested.message ?? text(record.error),
@@ -96,20 +100,30 @@ function headline(service: Service, status: number, body: ErrorBody, subject?: S
 	return action(service, status, subject) ?? `The service answered HTTP ${status}`;
 }
 
-function details(service: Service, status: number, body: ErrorBody, subject?: Subject): string | undefined {
+function details(
+	service: Service,
+	status: number,
+	body: ErrorBody,
+	subject?: Subject,
+): string | undefined {
 	if (status === 400) {
 		const field = body.path ? `Field: ${body.path}. ` : '';
 		return `${field}Fix the request and run the node again.`;
 	}
 	const said = body.message ? quote(body.message) : undefined;
 	// An id that is right still gets 404 when every request goes to the wrong address.
-	const address = status === 404 && subject ? `If every request answers 404, ${checkBaseUrl(service)}.` : undefined;
+	const address =
+		status === 404 && subject
+			? `If every request answers 404, ${checkBaseUrl(service)}.`
+			: undefined;
 	return address ? [said, address].filter(Boolean).join('. ') : said;
 }
 
 /** A proxy's HTML error page is named, not quoted: its markup helps no one. */
 const quote = (message: string) =>
-	/^\s*</.test(message) ? 'The answer was a web page, probably from a proxy or gateway in front of the service' : `The service said: ${message}`;
+	/^\s*</.test(message)
+		? 'The answer was a web page, probably from a proxy or gateway in front of the service'
+		: `The service said: ${message}`;
 
 /** The service's own words about a failure, for errors that do not go through httpError. */
 export function serviceSaid(rawBody: unknown): string {
@@ -164,17 +178,33 @@ export function connectionError(
  * The service redirected to another origin. The redirect is not followed, so the key stays home;
  * for a create the outcome is unknown (a redirect after a POST may follow its processing).
  */
-export function redirectError(node: INode, origin: string, create: boolean, itemIndex?: number): NodeApiError {
+export function redirectError(
+	node: INode,
+	origin: string,
+	create: boolean,
+	itemIndex?: number,
+): NodeApiError {
 	const head = `The service redirected the request to another origin (${origin})`;
-	const fix = "The redirect was not followed, so the API key stayed with the credential's Base URL. Set the Base URL to the service's own address (check https and the host)";
+	const fix =
+		"The redirect was not followed, so the API key stayed with the credential's Base URL. Set the Base URL to the service's own address (check https and the host)";
 	if (create) return unconfirmedError(node, head, fix, itemIndex);
-	return new NodeApiError(node, { reason: 'redirect' }, { message: head, description: `${fix}.`, itemIndex });
+	return new NodeApiError(
+		node,
+		{ reason: 'redirect' },
+		{ message: head, description: `${fix}.`, itemIndex },
+	);
 }
 
 /** A redirect that would resend a file streamed from binary data: the stream was read by the first send. */
 export function spentRedirectError(node: INode, status: number, itemIndex?: number): NodeApiError {
 	const head = `The service redirected the upload (HTTP ${status})`;
-	return unconfirmedError(node, head, 'A file streamed from binary data is sent once, so the redirect was not followed', itemIndex, String(status));
+	return unconfirmedError(
+		node,
+		head,
+		'A file streamed from binary data is sent once, so the redirect was not followed',
+		itemIndex,
+		String(status),
+	);
 }
 
 /** Replaces a secret in every string of a JSON-like value, so no key reaches the UI or a log. */

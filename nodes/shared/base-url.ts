@@ -15,7 +15,10 @@ export const UNIFIED_API_PATH = '/api/v1';
 const ROOT_ONLY = /^([a-z][a-z0-9+.-]*:\/\/[^\/?#]+)$/i;
 
 /** Surrounding spaces (a paste) and trailing slashes off, so a path can be appended. */
-const tidy = (raw: unknown) => String(raw ?? '').trim().replace(/\/+$/, '');
+const tidy = (raw: unknown) =>
+	String(raw ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 
 export function unifiedBaseUrl(raw: unknown): string {
 	return tidy(raw).replace(ROOT_ONLY, `$1${UNIFIED_API_PATH}`);

@@ -50,7 +50,9 @@ export interface DownloadOptions {
  * file name, so a decoded `%2F..%2F` must not reach it. No separators, no `..`, no control characters.
  */
 export function safeFileName(name: string, fallback: string): string {
-	const base = (name.split(/[\\/]/).pop() ?? '').split('').filter((char) => char.charCodeAt(0) > 31 && char !== '\u007f');
+	const base = (name.split(/[\\/]/).pop() ?? '')
+		.split('')
+		.filter((char) => char.charCodeAt(0) > 31 && char !== '\u007f');
 	const clean = base.join('').trim();
 	return clean && clean !== '.' && clean !== '..' ? clean : fallback;
 }
@@ -82,11 +84,19 @@ export function mimeTypeFor(fileName: string, contentType?: string): string {
  * shorter than its Content-Length fails. The whole download is bounded by the timeout, the
  * deadline and the Stop button.
  */
-export async function downloadToBinary(ctx: IExecuteFunctions, url: string, fallbackName: string, options: DownloadOptions): Promise<IBinaryData> {
+export async function downloadToBinary(
+	ctx: IExecuteFunctions,
+	url: string,
+	fallbackName: string,
+	options: DownloadOptions,
+): Promise<IBinaryData> {
 	const node = ctx.getNode();
 	const own = await credentialOrigin(ctx, options.service);
 	const refused = fetchRefusal(url, own, options.allowPrivateHosts);
-	if (refused) throw new NodeOperationError(node, `The result URL was not fetched: ${refused}`, { description: HOSTS_HINT });
+	if (refused)
+		throw new NodeOperationError(node, `The result URL was not fetched: ${refused}`, {
+			description: HOSTS_HINT,
+		});
 	const cancel = cancelSignal(ctx);
 	if (cancel?.aborted) throw stoppedError(node, undefined, false);
 	const deadline = options.deadline ?? Infinity;
@@ -94,7 +104,10 @@ export async function downloadToBinary(ctx: IExecuteFunctions, url: string, fall
 	const clock = attemptClock(cancel, options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS, deadline);
 	const fetchable = (next: string) => fetchRefusal(next, own, options.allowPrivateHosts);
 	try {
-		return await untilAborted(fetchInto(ctx, { url, fallbackName, expect: options.expect ?? 'any', fetchable }, clock), clock.signal);
+		return await untilAborted(
+			fetchInto(ctx, { url, fallbackName, expect: options.expect ?? 'any', fetchable }, clock),
+			clock.signal,
+		);
 	} catch (error) {
 		throw downloadError(node, error, clock);
 	}
@@ -111,7 +124,11 @@ interface Wanted {
 	fetchable: (url: string) => string | undefined;
 }
 
-async function fetchInto(ctx: IExecuteFunctions, wanted: Wanted, clock: AttemptClock): Promise<IBinaryData> {
+async function fetchInto(
+	ctx: IExecuteFunctions,
+	wanted: Wanted,
+	clock: AttemptClock,
+): Promise<IBinaryData> {
 	const get = async (url: string) =>
 		(await ctx.helpers.httpRequest({
 			method: 'GET',
@@ -126,7 +143,12 @@ async function fetchInto(ctx: IExecuteFunctions, wanted: Wanted, clock: AttemptC
 			abortSignal: clock.signal,
 		})) as IN8nHttpFullResponse;
 	const answer = await getFollowingChecked(get, wanted.url, wanted.fetchable);
-	if ('refused' in answer) throw new NodeOperationError(ctx.getNode(), `The result file was not fetched: ${answer.refused}`, { description: HOSTS_HINT });
+	if ('refused' in answer)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The result file was not fetched: ${answer.refused}`,
+			{ description: HOSTS_HINT },
+		);
 	const { response } = answer;
 	const body = response.body as BodyStream;
 	const stop = () => body.destroy(new Error('aborted'));
@@ -141,16 +163,32 @@ async function fetchInto(ctx: IExecuteFunctions, wanted: Wanted, clock: AttemptC
 }
 
 /** Checks the answer and streams its body into binary data; the file is stored whole or the item fails. */
-async function store(ctx: IExecuteFunctions, response: IN8nHttpFullResponse, wanted: Wanted): Promise<IBinaryData> {
+async function store(
+	ctx: IExecuteFunctions,
+	response: IN8nHttpFullResponse,
+	wanted: Wanted,
+): Promise<IBinaryData> {
 	const status = response.statusCode;
-	if (status < 200 || status >= 300) throw new NodeOperationError(ctx.getNode(), `The file host answered HTTP ${status}`);
+	if (status < 200 || status >= 300)
+		throw new NodeOperationError(ctx.getNode(), `The file host answered HTTP ${status}`);
 	const contentType = headerOf(response, 'content-type');
-	const opened = await openBody(response.body as BodyStream, contentLength(response.headers?.['content-length']));
+	const opened = await openBody(
+		response.body as BodyStream,
+		contentLength(response.headers?.['content-length']),
+	);
 	checkMedia(ctx.getNode(), contentType, opened.head, wanted.expect);
 	const fileName = fileNameFromUrl(wanted.url, wanted.fallbackName);
-	const stored = await ctx.helpers.prepareBinaryData(opened.whole, fileName, mimeTypeFor(fileName, contentType));
+	const stored = await ctx.helpers.prepareBinaryData(
+		opened.whole,
+		fileName,
+		mimeTypeFor(fileName, contentType),
+	);
 	// n8n's binary store must have read the body to its end: anything less is a cut file.
-	if (!opened.complete()) throw new NodeOperationError(ctx.getNode(), 'The download failed: the file was not stored whole');
+	if (!opened.complete())
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The download failed: the file was not stored whole',
+		);
 	return stored;
 }
 
@@ -159,16 +197,29 @@ const headerOf = (response: IN8nHttpFullResponse, name: string) => {
 	return typeof value === 'string' ? value : undefined;
 };
 
-const EXPECTED: Record<Expected, string> = { any: 'a media', video: 'a video', image: 'an image', audio: 'an audio' };
+const EXPECTED: Record<Expected, string> = {
+	any: 'a media',
+	video: 'a video',
+	image: 'an image',
+	audio: 'an audio',
+};
 
 function checkMedia(node: INode, contentType: string | undefined, head: Buffer, expect: Expected) {
 	const wrong = notMedia(contentType, head, expect);
-	if (wrong) throw new NodeOperationError(node, `The file host sent ${wrong} instead of ${EXPECTED[expect]} file`);
+	if (wrong)
+		throw new NodeOperationError(
+			node,
+			`The file host sent ${wrong} instead of ${EXPECTED[expect]} file`,
+		);
 }
 
 function downloadError(node: INode, error: unknown, clock: AttemptClock): Error {
 	if (clock.stopped()) return stoppedError(node, undefined, 'get');
-	if (clock.timedOut() || timedOutCode(error)) return new NodeOperationError(node, `The download did not finish within ${seconds(clock.limitMs)}`);
+	if (clock.timedOut() || timedOutCode(error))
+		return new NodeOperationError(
+			node,
+			`The download did not finish within ${seconds(clock.limitMs)}`,
+		);
 	if (error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, `The download failed: ${describeFailure(error)}`);
 }
@@ -181,14 +232,26 @@ export interface BinaryFileInfo {
 }
 
 /** Reads the metadata of an item's binary property; throws the user's fix when it is missing. */
-export async function binaryFileInfo(ctx: IExecuteFunctions, itemIndex: number, propertyName: string): Promise<BinaryFileInfo> {
+export async function binaryFileInfo(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+): Promise<BinaryFileInfo> {
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
 	const fallback = safeFileName(binary.fileName ?? '', propertyName);
 	if (!binary.id) {
-		return { fileName: fallback, mimeType: binary.mimeType, bytes: Buffer.byteLength(binary.data, 'base64') };
+		return {
+			fileName: fallback,
+			mimeType: binary.mimeType,
+			bytes: Buffer.byteLength(binary.data, 'base64'),
+		};
 	}
 	const meta = await ctx.helpers.getBinaryMetadata(binary.id);
-	return { fileName: fallback, mimeType: binary.mimeType ?? meta.mimeType ?? 'application/octet-stream', bytes: meta.fileSize };
+	return {
+		fileName: fallback,
+		mimeType: binary.mimeType ?? meta.mimeType ?? 'application/octet-stream',
+		bytes: meta.fileSize,
+	};
 }
 
 /** A multipart/form-data request body and the headers that describe it. */
@@ -215,7 +278,9 @@ export async function multipartFromBinary(
 	const info = await binaryFileInfo(ctx, itemIndex, propertyName);
 	const boundary = `----n8n-upload-${randomBytes(12).toString('hex')}`;
 	const head = Buffer.from(
-		Object.entries(fields).map(([name, value]) => `--${boundary}\r\n${disposition(name)}\r\n\r\n${value}\r\n`).join('') +
+		Object.entries(fields)
+			.map(([name, value]) => `--${boundary}\r\n${disposition(name)}\r\n\r\n${value}\r\n`)
+			.join('') +
 			`--${boundary}\r\n${disposition('file', info.fileName)}\r\nContent-Type: ${info.mimeType}\r\n\r\n`,
 	);
 	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -223,12 +288,20 @@ export async function multipartFromBinary(
 		'content-type': `multipart/form-data; boundary=${boundary}`,
 		'content-length': String(head.length + info.bytes + tail.length),
 	};
-	if (!binary.id) return { body: Buffer.concat([head, Buffer.from(binary.data, 'base64'), tail]), headers };
+	if (!binary.id)
+		return { body: Buffer.concat([head, Buffer.from(binary.data, 'base64'), tail]), headers };
 	const file = await ctx.helpers.getBinaryStream(binary.id);
-	return { body: readableClassOf(file).from(framed(head, file, tail), { objectMode: false }), headers };
+	return {
+		body: readableClassOf(file).from(framed(head, file, tail), { objectMode: false }),
+		headers,
+	};
 }
 
-async function* framed(head: Buffer, file: AsyncIterable<Buffer>, tail: Buffer): AsyncIterable<Buffer> {
+async function* framed(
+	head: Buffer,
+	file: AsyncIterable<Buffer>,
+	tail: Buffer,
+): AsyncIterable<Buffer> {
 	yield head;
 	yield* file;
 	yield tail;

@@ -14,10 +14,15 @@ export interface BalanceResponse {
 }
 
 export function getBalance(ctx: ApiContext, itemIndex?: number) {
-	return apiRequest<BalanceResponse>(ctx, 'compat', { method: 'GET', path: COMPAT_PATHS.balance, itemIndex });
+	return apiRequest<BalanceResponse>(ctx, 'compat', {
+		method: 'GET',
+		path: COMPAT_PATHS.balance,
+		itemIndex,
+	});
 }
 
-const call = <T = IDataObject>(ctx: ApiContext, request: ApiRequest) => apiRequest<T>(ctx, 'compat', request);
+const call = <T = IDataObject>(ctx: ApiContext, request: ApiRequest) =>
+	apiRequest<T>(ctx, 'compat', request);
 
 /** One page of a list endpoint (tasks or assets); its answer's shape is "not shown" (see readPage). */
 export function listPage(ctx: ApiContext, path: string, qs: IDataObject, itemIndex: number) {
@@ -25,9 +30,22 @@ export function listPage(ctx: ApiContext, path: string, qs: IDataObject, itemInd
 }
 
 /** POST /v1/assets answers the asset; one without its officialId is unreadable (the asset may exist, unfindable). */
-export async function createAsset(ctx: ApiContext, body: IDataObject, itemIndex: number): Promise<IDataObject> {
+export async function createAsset(
+	ctx: ApiContext,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const subject = { kind: 'asset group' as const, id: String(body.groupId ?? '') };
-	const asset = asRecord(await call<unknown>(ctx, { method: 'POST', path: COMPAT_PATHS.assets, body, itemIndex, subject }), 'the asset create');
+	const asset = asRecord(
+		await call<unknown>(ctx, {
+			method: 'POST',
+			path: COMPAT_PATHS.assets,
+			body,
+			itemIndex,
+			subject,
+		}),
+		'the asset create',
+	);
 	requireId(asset, 'officialId', 'the asset create');
 	return asset;
 }
@@ -38,15 +56,30 @@ const assetAt = (officialId: string) => ({
 	subject: { kind: 'asset' as const, id: officialId },
 });
 
-export const getAsset = (ctx: ApiContext, officialId: string, itemIndex: number, deadline?: number) =>
-	call(ctx, { method: 'GET', ...assetAt(officialId), itemIndex, deadline });
+export const getAsset = (
+	ctx: ApiContext,
+	officialId: string,
+	itemIndex: number,
+	deadline?: number,
+) => call(ctx, { method: 'GET', ...assetAt(officialId), itemIndex, deadline });
 
 export const deleteAsset = (ctx: ApiContext, officialId: string, itemIndex: number) =>
 	call<unknown>(ctx, { method: 'DELETE', ...assetAt(officialId), itemIndex });
 
 /** POST /v1/assets/batch: a JSON array of entries, or a multipart form with the spreadsheet in `file`. */
-export const batchAssets = (ctx: ApiContext, body: IDataObject[] | FormData, itemIndex: number, timeoutMs?: number) =>
-	call(ctx, { method: 'POST', path: COMPAT_PATHS.assetBatch, body: body as ApiRequest['body'], itemIndex, timeoutMs });
+export const batchAssets = (
+	ctx: ApiContext,
+	body: IDataObject[] | FormData,
+	itemIndex: number,
+	timeoutMs?: number,
+) =>
+	call(ctx, {
+		method: 'POST',
+		path: COMPAT_PATHS.assetBatch,
+		body: body as ApiRequest['body'],
+		itemIndex,
+		timeoutMs,
+	});
 
 export const createGroup = (ctx: ApiContext, body: IDataObject, itemIndex: number) =>
 	call(ctx, { method: 'POST', path: COMPAT_PATHS.assetGroups, body, itemIndex });
@@ -64,11 +97,15 @@ const LIST_KEYS = ['items', 'data', 'list', 'records'];
 export function readPage(answer: unknown): { records: IDataObject[]; total?: number } {
 	if (Array.isArray(answer)) return { records: answer as IDataObject[] };
 	const body = (answer && typeof answer === 'object' ? answer : {}) as IDataObject;
-	const nested = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
+	const nested =
+		body.data && typeof body.data === 'object' && !Array.isArray(body.data)
+			? (body.data as IDataObject)
+			: {};
 	for (const source of [body, nested]) {
 		const key = LIST_KEYS.find((name) => Array.isArray(source[name]));
 		if (!key) continue;
-		const total = [source.total, body.total].find((value) => typeof value === 'number') as number | undefined;
+		const total = [source.total, body.total].find((value) => typeof value === 'number') as
+			number | undefined;
 		return { records: source[key] as IDataObject[], total };
 	}
 	return { records: [] };

@@ -23,7 +23,11 @@ export async function mapItems(
 }
 
 /** The item a failed input becomes under continueOnFail: the message, and what else we know. */
-export function errorItem(error: Error, itemIndex: number, extra: IDataObject = {}): INodeExecutionData {
+export function errorItem(
+	error: Error,
+	itemIndex: number,
+	extra: IDataObject = {},
+): INodeExecutionData {
 	const description = (error as { description?: unknown }).description;
 	return {
 		json: {

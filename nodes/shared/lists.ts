@@ -20,7 +20,11 @@ export function toNumberList(value: unknown): number[] {
 
 function entriesOf(value: unknown, separator: RegExp): unknown[] {
 	if (value === undefined || value === null) return [];
-	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(separator) : [value];
+	const entries = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(separator)
+			: [value];
 	return entries
 		.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
 		.filter((entry) => entry !== '' && entry !== undefined && entry !== null);
@@ -37,12 +41,16 @@ const SECOND_URL = /[\p{L}\p{N}\s,;](?:https?|asset):\/\//iu;
 
 /** The first entry of a URL list (or a single URL field) that is clearly several URLs run together. */
 export function runTogetherEntry(value: unknown): string | undefined {
-	return toList(value).find((entry): entry is string => typeof entry === 'string' && SECOND_URL.test(entry));
+	return toList(value).find(
+		(entry): entry is string => typeof entry === 'string' && SECOND_URL.test(entry),
+	);
 }
 
 /** What to tell the user about such an entry: the field by its display name, and how to fix it. */
 export function runTogetherMessage(field: string, entry: string, onePerRow = false): string {
 	const shown = entry.length > 120 ? `${entry.slice(0, 117)}...` : entry;
-	const fix = onePerRow ? 'give one URL per media row' : 'put each URL on its own line (press Enter between them)';
+	const fix = onePerRow
+		? 'give one URL per media row'
+		: 'put each URL on its own line (press Enter between them)';
 	return `${field} holds several URLs run together ("${shown}"): ${fix}`;
 }

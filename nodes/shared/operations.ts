@@ -14,7 +14,11 @@ export interface OperationModule {
 export type OperationLoader = () => Promise<OperationModule>;
 
 /** Runs the operation chosen under `key` (e.g. "upload", or "task.create" for a resource's operation). */
-export async function runOperation(ctx: IExecuteFunctions, loaders: Record<string, OperationLoader>, key: string): Promise<INodeExecutionData[][]> {
+export async function runOperation(
+	ctx: IExecuteFunctions,
+	loaders: Record<string, OperationLoader>,
+	key: string,
+): Promise<INodeExecutionData[][]> {
 	const load = Object.hasOwn(loaders, key) ? loaders[key] : undefined;
 	if (!load) throw new NodeOperationError(ctx.getNode(), `Unknown operation "${key}"`);
 	return await (await load()).execute(ctx);

@@ -85,7 +85,10 @@ export async function pollAll<S>(
 	const startedAt = Date.now();
 	const results: Array<PollResult<S> | undefined> = ids.map(() => undefined);
 	const seen: Array<Seen<S>> = ids.map(() => ({}));
-	const watches: Watch[] = ids.map((_, index) => ({ group: poller.group?.(index) ?? '', settled: false }));
+	const watches: Watch[] = ids.map((_, index) => ({
+		group: poller.group?.(index) ?? '',
+		settled: false,
+	}));
 	const durations = new Map<string, number[]>();
 	const bounds = boundsOf(options);
 	const over = () => isCancelled(ctx) || Date.now() >= deadline;
@@ -93,12 +96,14 @@ export async function pollAll<S>(
 		const watch = watches[index];
 		watch.lastCheck = Date.now();
 		results[index] = await pollOnce(ids[index], index, poller, seen[index], deadline);
-		const times = seen[index].state === undefined ? {} : (poller.times?.(seen[index].state as S) ?? {});
+		const times =
+			seen[index].state === undefined ? {} : (poller.times?.(seen[index].state as S) ?? {});
 		watch.createdAt ??= times.createdAt;
 		if (!results[index]) return;
 		watch.settled = true;
 		const origin = watch.createdAt ?? startedAt;
-		if (results[index]!.outcome === 'succeeded') learn(durations, watch.group, (times.completedAt ?? Date.now()) - origin);
+		if (results[index]!.outcome === 'succeeded')
+			learn(durations, watch.group, (times.completedAt ?? Date.now()) - origin);
 	};
 	while (!over()) {
 		const { due, wakeAt } = planRound(watches, durations, Date.now(), startedAt, bounds);
@@ -107,7 +112,10 @@ export async function pollAll<S>(
 		else await pause(ctx, wakeAt - Date.now(), deadline);
 	}
 	const unfinished: PollOutcome = cancelSignal(ctx)?.aborted ? 'cancelled' : 'timedOut';
-	return results.map((result, index) => result ?? { outcome: unfinished, last: seen[index].state, error: seen[index].error });
+	return results.map(
+		(result, index) =>
+			result ?? { outcome: unfinished, last: seen[index].state, error: seen[index].error },
+	);
 }
 
 /** The options as the schedule's bounds: the floor holds whatever a workflow says. */
@@ -134,6 +142,8 @@ async function pollOnce<S>(
 		return phase === 'running' ? undefined : { outcome: phase, last: seen.state };
 	} catch (error) {
 		seen.error = error as Error;
-		return poller.isPermanent(seen.error) ? { outcome: 'error', last: seen.state, error: seen.error } : undefined;
+		return poller.isPermanent(seen.error)
+			? { outcome: 'error', last: seen.state, error: seen.error }
+			: undefined;
 	}
 }

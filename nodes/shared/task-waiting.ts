@@ -49,7 +49,8 @@ export async function waitForTasks(
 	const deadline = Date.now() + settings.poll.timeoutMs;
 	const inputs = ctx.getInputData();
 	const poller = {
-		query: (id: string, index: number, until: number) => kind.query(ctx, id, tasks[index].itemIndex, until),
+		query: (id: string, index: number, until: number) =>
+			kind.query(ctx, id, tasks[index].itemIndex, until),
 		phase: kind.phase,
 		isPermanent: isPermanentError,
 		times: kind.times,
@@ -57,8 +58,11 @@ export async function waitForTasks(
 	};
 	const ids = tasks.map((task) => task.id);
 	const results = await pollAll(ctx, ids, poller, settings.poll, deadline);
-	const settled = await mapWithLimit(results, DOWNLOADS_AT_ONCE, async (result, index) =>
-		await settle(ctx, kind, result, settings, { id: ids[index], deadline }),
+	const settled = await mapWithLimit(
+		results,
+		DOWNLOADS_AT_ONCE,
+		async (result, index) =>
+			await settle(ctx, kind, result, settings, { id: ids[index], deadline }),
 	);
 	return settled.map((entry) => entry!);
 }
@@ -72,12 +76,20 @@ export async function settle(
 ): Promise<SettledTask> {
 	const state: IDataObject = result.last ? { ...result.last } : {};
 	if (result.outcome !== 'succeeded') {
-		return { state, outcome: result.outcome, reason: failureMessage(kind, result, settings.poll.timeoutMs) };
+		return {
+			state,
+			outcome: result.outcome,
+			reason: failureMessage(kind, result, settings.poll.timeoutMs),
+		};
 	}
 	if (!settings.download) return { state, outcome: 'succeeded' };
-	if (isCancelled(ctx)) return { state, outcome: 'cancelled', reason: `The task completed, but ${STOPPED}` };
+	if (isCancelled(ctx))
+		return { state, outcome: 'cancelled', reason: `The task completed, but ${STOPPED}` };
 	try {
-		const binary = await downloads(ctx, kind.resultUrls(state), settings, { ...task, service: kind.service });
+		const binary = await downloads(ctx, kind.resultUrls(state), settings, {
+			...task,
+			service: kind.service,
+		});
 		return { state, binary, outcome: 'succeeded' };
 	} catch (error) {
 		const reason = `The task completed, but downloading its result failed: ${(error as Error).message}`;
@@ -85,10 +97,15 @@ export async function settle(
 	}
 }
 
-const STOPPED = 'the execution was stopped while waiting; the task goes on at the service: read it later with Wait For Task';
+const STOPPED =
+	'the execution was stopped while waiting; the task goes on at the service: read it later with Wait For Task';
 
 /** Why a task did not complete, in the service's words where it gave any. */
-function failureMessage(kind: TaskKind<never>, result: PollResult<IDataObject>, timeoutMs: number): string {
+function failureMessage(
+	kind: TaskKind<never>,
+	result: PollResult<IDataObject>,
+	timeoutMs: number,
+): string {
 	const { last, error } = result;
 	const seconds = Math.round(timeoutMs / 1000);
 	switch (result.outcome) {
@@ -100,7 +117,8 @@ function failureMessage(kind: TaskKind<never>, result: PollResult<IDataObject>, 
 			return (last && kind.failureReason(last)) ?? 'The task failed without a message';
 		default: {
 			const failedCheck = error ? `; the last check failed: ${error.message}` : '';
-			if (!last) return `No status could be read within ${seconds} s${failedCheck || ': no check was made'}`;
+			if (!last)
+				return `No status could be read within ${seconds} s${failedCheck || ': no check was made'}`;
 			return `Still running after ${seconds} s (last status ${String(last.status)})${failedCheck}: wait again later with Wait For Task, or raise the timeout`;
 		}
 	}

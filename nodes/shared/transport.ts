@@ -10,7 +10,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignal, pause } from './abort';
-import { connectionError, CREDENTIAL_NAME, redact, redirectError, spentRedirectError } from './api-errors';
+import {
+	connectionError,
+	CREDENTIAL_NAME,
+	redact,
+	redirectError,
+	spentRedirectError,
+} from './api-errors';
 import type { Service, Subject } from './api-errors';
 import { compatBaseUrl, unifiedBaseUrl } from './base-url';
 import { fail, judge, noAnswer } from './http/judge';
@@ -35,7 +41,11 @@ export const CREDENTIAL: Record<Service, string> = {
  * ("credentials set for "compatVideoApi""), which the editor never shows: this one names the
  * credential as the editor does and says where to choose it.
  */
-export async function readCredentials(ctx: ApiContext, service: Service, itemIndex?: number): Promise<ICredentialDataDecryptedObject> {
+export async function readCredentials(
+	ctx: ApiContext,
+	service: Service,
+	itemIndex?: number,
+): Promise<ICredentialDataDecryptedObject> {
 	try {
 		return await ctx.getCredentials(CREDENTIAL[service], itemIndex);
 	} catch (error) {
@@ -44,18 +54,32 @@ export async function readCredentials(ctx: ApiContext, service: Service, itemInd
 }
 
 /** n8n-core's "Node does not have any credentials set (for "<type>")" and "Credentials not found". */
-const isMissingCredential = (error: unknown) => error instanceof Error && /credentials (set|not found)/i.test(error.message);
+const isMissingCredential = (error: unknown) =>
+	error instanceof Error && /credentials (set|not found)/i.test(error.message);
 
-function missingCredentialError(ctx: ApiContext, service: Service, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Choose a ${CREDENTIAL_NAME[service]} on this node`, {
-		itemIndex,
-		description: `This node has no ${CREDENTIAL_NAME[service]} selected. Open the node and choose one in its credential field, or create one there.`,
-	});
+function missingCredentialError(
+	ctx: ApiContext,
+	service: Service,
+	itemIndex?: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Choose a ${CREDENTIAL_NAME[service]} on this node`,
+		{
+			itemIndex,
+			description: `This node has no ${CREDENTIAL_NAME[service]} selected. Open the node and choose one in its credential field, or create one there.`,
+		},
+	);
 }
 
 /** The address a service's paths are appended to, from its credential's Base URL (see base-url.ts). */
-export function serviceBaseUrl(service: Service, credentials: ICredentialDataDecryptedObject): string {
-	return service === 'unified' ? unifiedBaseUrl(credentials.baseUrl) : compatBaseUrl(credentials.baseUrl);
+export function serviceBaseUrl(
+	service: Service,
+	credentials: ICredentialDataDecryptedObject,
+): string {
+	return service === 'unified'
+		? unifiedBaseUrl(credentials.baseUrl)
+		: compatBaseUrl(credentials.baseUrl);
 }
 
 /** Any n8n context that can make authenticated requests (execute, load options, hooks, webhooks). */
@@ -118,7 +142,8 @@ export async function apiRequest<T = IDataObject>(
 		if (outcome.ok) return outcome.body as T;
 		last = outcome.error;
 		const waitMs = outcome.waitMs ?? backoffMs(attempt, retry);
-		if (!outcome.retryable || attempt >= attempts || Date.now() + waitMs >= deadline) throw outcome.error;
+		if (!outcome.retryable || attempt >= attempts || Date.now() + waitMs >= deadline)
+			throw outcome.error;
 		await pause(ctx, waitMs, deadline);
 	}
 }
@@ -131,21 +156,50 @@ async function prepare(ctx: ApiContext, service: Service, request: ApiRequest): 
 		new URL(url);
 	} catch {
 		const reason = redact(`"${url}" is not a valid URL. Nothing was sent`, secret);
-		throw connectionError(ctx.getNode(), reason, request.itemIndex, `The Base URL in the ${CREDENTIAL_NAME[service]} is not valid`, service);
+		throw connectionError(
+			ctx.getNode(),
+			reason,
+			request.itemIndex,
+			`The Base URL in the ${CREDENTIAL_NAME[service]} is not valid`,
+			service,
+		);
 	}
 	const cancel = cancelSignal(ctx as Partial<IExecuteFunctions>);
 	const { itemIndex } = request;
 	const idempotent = request.method === 'GET';
-	return { ctx, node: ctx.getNode(), service, request, itemIndex, secret, url, cancel, credentials, idempotent, subject: request.subject };
+	return {
+		ctx,
+		node: ctx.getNode(),
+		service,
+		request,
+		itemIndex,
+		secret,
+		url,
+		cancel,
+		credentials,
+		idempotent,
+		subject: request.subject,
+	};
 }
 
 async function attemptOnce(call: Exchange, deadline: number): Promise<Outcome> {
 	const clock = attemptClock(call.cancel, call.request.timeoutMs, deadline);
 	try {
-		const answer = await untilAborted(sendFollowing(sender(call, clock), requestOptions(call, clock)), clock.signal);
-		if (answer.spent) return fail(spentRedirectError(call.node, answer.response.statusCode, call.itemIndex));
+		const answer = await untilAborted(
+			sendFollowing(sender(call, clock), requestOptions(call, clock)),
+			clock.signal,
+		);
+		if (answer.spent)
+			return fail(spentRedirectError(call.node, answer.response.statusCode, call.itemIndex));
 		if (!answer.elsewhere) return judge(call, answer.response);
-		return fail(redirectError(call.node, redact(answer.elsewhere, call.secret), !call.idempotent, call.itemIndex));
+		return fail(
+			redirectError(
+				call.node,
+				redact(answer.elsewhere, call.secret),
+				!call.idempotent,
+				call.itemIndex,
+			),
+		);
 	} catch (error) {
 		return noAnswer(call, clock, error);
 	}
@@ -180,9 +234,15 @@ function sender(call: Exchange, clock: AttemptClock): Send {
 	const credentialsDecrypted = { id: '', name: type, type, data: call.credentials };
 	return async (options) => {
 		const pinned = { ...options };
-		Object.defineProperty(pinned, 'abortSignal', { get: () => clock.signal, set: () => {}, enumerable: true });
+		Object.defineProperty(pinned, 'abortSignal', {
+			get: () => clock.signal,
+			set: () => {},
+			enumerable: true,
+		});
 		const helper = call.ctx.helpers.httpRequestWithAuthentication;
-		return (await helper.call(call.ctx, type, pinned, { credentialsDecrypted })) as IN8nHttpFullResponse;
+		return (await helper.call(call.ctx, type, pinned, {
+			credentialsDecrypted,
+		})) as IN8nHttpFullResponse;
 	};
 }
 

@@ -19,7 +19,11 @@ export function getCredits(ctx: ApiContext, itemIndex?: number) {
 	});
 }
 
-export function getRelations(ctx: ApiContext, qs: { orderId: string; limit?: number; cursor?: string }, itemIndex?: number) {
+export function getRelations(
+	ctx: ApiContext,
+	qs: { orderId: string; limit?: number; cursor?: string },
+	itemIndex?: number,
+) {
 	return apiRequest<IDataObject>(ctx, 'unified', {
 		method: 'GET',
 		path: UNIFIED_PATHS.relations,

@@ -27,7 +27,8 @@ function apt(args, log) {
 		stdio: ['ignore', 'inherit', 'inherit'],
 		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
 	});
-	if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.error?.message})`);
+	if (r.status !== 0)
+		throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.error?.message})`);
 }
 
 /**
@@ -39,16 +40,22 @@ export function ensureChromium({ log = (line) => console.log(line) } = {}) {
 	const wanted = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
 	const found = fs.existsSync(wanted) ? versionOf(wanted) : null;
 	if (found) return { executablePath: wanted, version: found, installedSeconds: null };
-	if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH=${wanted} does not run (\`--version\` failed)`);
+	if (process.env.CHROMIUM_PATH)
+		throw new Error(`CHROMIUM_PATH=${wanted} does not run (\`--version\` failed)`);
 	if (process.getuid?.() !== 0) {
-		throw new Error(`${DEBIAN_CHROMIUM} is missing: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+		throw new Error(
+			`${DEBIAN_CHROMIUM} is missing: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH)`,
+		);
 	}
 	const t0 = Date.now();
-	log(`[chromium] ${DEBIAN_CHROMIUM} is missing: installing Debian's chromium (seconds to a minute, with the mirror)…`);
+	log(
+		`[chromium] ${DEBIAN_CHROMIUM} is missing: installing Debian's chromium (seconds to a minute, with the mirror)…`,
+	);
 	apt(['update', '-qq'], log);
 	apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium'], log);
 	const version = versionOf(DEBIAN_CHROMIUM);
-	if (!version) throw new Error(`apt-get installed chromium, but ${DEBIAN_CHROMIUM} --version fails`);
+	if (!version)
+		throw new Error(`apt-get installed chromium, but ${DEBIAN_CHROMIUM} --version fails`);
 	const installedSeconds = Math.round((Date.now() - t0) / 1000);
 	log(`[chromium] ${version} installed in ${installedSeconds} s`);
 	return { executablePath: DEBIAN_CHROMIUM, version, installedSeconds };

@@ -11,7 +11,9 @@ import { promisify } from 'node:util';
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function childEnv(env = process.env) {
-	return Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_config_(ignore_scripts|local_prefix)$/i.test(key)));
+	return Object.fromEntries(
+		Object.entries(env).filter(([key]) => !/^npm_config_(ignore_scripts|local_prefix)$/i.test(key)),
+	);
 }
 
 const execFileAsync = promisify(execFile);
@@ -27,7 +29,9 @@ export async function run(cmd, args, { cwd, env = childEnv() } = {}) {
 	try {
 		return await execFileAsync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 30 });
 	} catch (error) {
-		throw new Error(`${cmd} ${args.join(' ')} exited ${error.code}:\n${error.stderr ?? ''}${error.stdout ?? ''}`.trimEnd());
+		throw new Error(
+			`${cmd} ${args.join(' ')} exited ${error.code}:\n${error.stderr ?? ''}${error.stdout ?? ''}`.trimEnd(),
+		);
 	}
 }
 
@@ -78,5 +82,10 @@ export function spawnOwned(cmd, args, { cwd, env, graceMs, onOutput } = {}) {
 			onOutput?.(chunk);
 		});
 	}
-	return { ...own(child, { graceMs }), stdout: () => text.stdout, stderr: () => text.stderr, output: () => text.output };
+	return {
+		...own(child, { graceMs }),
+		stdout: () => text.stdout,
+		stderr: () => text.stderr,
+		output: () => text.output,
+	};
 }

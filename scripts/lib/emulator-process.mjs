@@ -15,18 +15,31 @@ export const DEMO_KEY = 'demo-key';
 export async function startEmulatorProcess({ port, timeoutMs = 60_000 }) {
 	let listening, failing;
 	const ready = new Promise((resolve, reject) => ([listening, failing] = [resolve, reject]));
-	const proc = spawnOwned(process.execPath, ['--import', 'tsx', path.join('test', 'emulator', 'cli.ts'), '--port', String(port)], {
-		cwd: REPO_ROOT,
-		onOutput: () => {
-			const match = /http:\/\/127\.0\.0\.1:\d+/.exec(proc.output());
-			if (match) listening(match[0]);
+	const proc = spawnOwned(
+		process.execPath,
+		['--import', 'tsx', path.join('test', 'emulator', 'cli.ts'), '--port', String(port)],
+		{
+			cwd: REPO_ROOT,
+			onOutput: () => {
+				const match = /http:\/\/127\.0\.0\.1:\d+/.exec(proc.output());
+				if (match) listening(match[0]);
+			},
 		},
-	});
+	);
 	const failed = (why) => new Error(`the emulator ${why}:\n${proc.output()}`);
 	proc.exited.then(({ code, signal, error }) =>
-		failing(failed(error ? `could not start (${error.message})` : `exited (${signal ?? code}) before it was ready`)),
+		failing(
+			failed(
+				error
+					? `could not start (${error.message})`
+					: `exited (${signal ?? code}) before it was ready`,
+			),
+		),
 	);
-	const timer = setTimeout(() => proc.stop().then(() => failing(failed(`did not start within ${timeoutMs} ms`))), timeoutMs);
+	const timer = setTimeout(
+		() => proc.stop().then(() => failing(failed(`did not start within ${timeoutMs} ms`))),
+		timeoutMs,
+	);
 	const url = await ready.finally(() => clearTimeout(timer));
 	return {
 		url,

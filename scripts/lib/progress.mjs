@@ -28,7 +28,8 @@ export function createProgress({ write = (line) => console.log(line), t0 = Date.
 	const stamp = () => `[${seconds().toFixed(1).padStart(6)} s]`;
 	/** One progress line. */
 	const log = (msg) => {
-		for (const [i, line] of String(msg).split('\n').entries()) write(i === 0 ? `${stamp()} ${line}` : `${' '.repeat(10)} ${line}`);
+		for (const [i, line] of String(msg).split('\n').entries())
+			write(i === 0 ? `${stamp()} ${line}` : `${' '.repeat(10)} ${line}`);
 	};
 	/**
 	 * Runs `fn` while printing "still <label>… N s" every `everyMs`.
@@ -38,6 +39,7 @@ export function createProgress({ write = (line) => console.log(line), t0 = Date.
 	 * @param {number} [everyMs]
 	 * @returns {Promise<T>}
 	 */
-	const during = (label, fn, everyMs = 15_000) => heartbeat(everyMs, (s) => log(`  still ${label}… ${s} s`), fn);
+	const during = (label, fn, everyMs = 15_000) =>
+		heartbeat(everyMs, (s) => log(`  still ${label}… ${s} s`), fn);
 	return { log, during, seconds };
 }

@@ -40,10 +40,15 @@ export async function packPackage() {
 		throw new Error(`the package is not built (missing ${missing.join(', ')}): run npm run build`);
 	}
 	fs.mkdirSync(PACK_DIR, { recursive: true });
-	for (const old of fs.readdirSync(PACK_DIR)) if (old.endsWith('.tgz')) fs.rmSync(path.join(PACK_DIR, old));
-	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', PACK_DIR, '--loglevel=error'], {
-		cwd: REPO_ROOT,
-	});
+	for (const old of fs.readdirSync(PACK_DIR))
+		if (old.endsWith('.tgz')) fs.rmSync(path.join(PACK_DIR, old));
+	const { stdout } = await run(
+		'npm',
+		['pack', '--json', '--pack-destination', PACK_DIR, '--loglevel=error'],
+		{
+			cwd: REPO_ROOT,
+		},
+	);
 	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
 	return {
 		tarball: path.join(PACK_DIR, info.filename),
@@ -76,7 +81,8 @@ export async function installCommunityPackage(userFolder, tarball, n8n = DEFAULT
 	try {
 		await run('tar', ['-xzf', path.resolve(tarball), '-C', staging, '--strip-components=1']);
 		const stagedManifest = path.join(staging, 'package.json');
-		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = readJson(stagedManifest);
+		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } =
+			readJson(stagedManifest);
 		writeJson(stagedManifest, packageJson);
 		const packageDir = path.join(nodeModules, packageJson.name);
 		fs.rmSync(packageDir, { recursive: true, force: true });
@@ -123,9 +129,12 @@ export async function installCommunityPackage(userFolder, tarball, n8n = DEFAULT
  * into the nodes folder gives the package exactly the modules n8n would hand it.
  */
 function linkHostModules(nodeModules, { pkgDir }) {
-	const n8nPaths = createRequire(path.join(pkgDir, 'dist', 'index.js')).resolve.paths('n8n-workflow') ?? [];
+	const n8nPaths =
+		createRequire(path.join(pkgDir, 'dist', 'index.js')).resolve.paths('n8n-workflow') ?? [];
 	for (const name of HOST_MODULES) {
-		const target = n8nPaths.map((dir) => path.join(dir, name)).find((dir) => fs.existsSync(path.join(dir, 'package.json')));
+		const target = n8nPaths
+			.map((dir) => path.join(dir, name))
+			.find((dir) => fs.existsSync(path.join(dir, 'package.json')));
 		if (!target) throw new Error(`n8n's copy of ${name} was not found next to ${pkgDir}`);
 		const link = path.join(nodeModules, name);
 		fs.rmSync(link, { recursive: true, force: true });
@@ -139,7 +148,9 @@ function assertHostModulesResolve(packageDir, n8n) {
 	for (const name of HOST_MODULES) {
 		const resolved = fs.realpathSync(req.resolve(name));
 		if (!resolved.startsWith(appDir + path.sep)) {
-			throw new Error(`${name} resolves to ${resolved} for the installed package, not to n8n's copy in ${appDir}`);
+			throw new Error(
+				`${name} resolves to ${resolved} for the installed package, not to n8n's copy in ${appDir}`,
+			);
 		}
 	}
 }
@@ -154,7 +165,8 @@ function assertHostModulesResolve(packageDir, n8n) {
 async function recordInDatabase(userFolder, packageDir, n8n) {
 	const dbFile = path.join(path.resolve(userFolder), '.n8n', 'database.sqlite');
 	// a new user folder has no database yet: any n8n command creates it (and runs the migrations)
-	if (!fs.existsSync(dbFile)) await runN8n(['list:workflow'], { userFolder, n8n, timeoutMs: 300_000 });
+	if (!fs.existsSync(dbFile))
+		await runN8n(['list:workflow'], { userFolder, n8n, timeoutMs: 300_000 });
 	if (!fs.existsSync(dbFile)) throw new Error(`n8n created no database at ${dbFile}`);
 	await run(n8n.nodeBin, ['-e', RECORD_SCRIPT, n8n.pkgDir, dbFile, packageDir]);
 }

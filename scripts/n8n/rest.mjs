@@ -15,8 +15,11 @@ const flatted = () => createRequire(path.join(APP_DIR, 'package.json'))('flatted
  */
 export async function activateWorkflow(session, workflowId) {
 	const { versionId } = (await session.request('GET', `/rest/workflows/${workflowId}`)).json.data;
-	const answer = await session.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
-	if (answer.status !== 200) throw new Error(`activating ${workflowId} answered ${answer.status}: ${answer.text}`);
+	const answer = await session.request('POST', `/rest/workflows/${workflowId}/activate`, {
+		versionId,
+	});
+	if (answer.status !== 200)
+		throw new Error(`activating ${workflowId} answered ${answer.status}: ${answer.text}`);
 }
 
 /**

@@ -33,7 +33,11 @@ export function binaryFilePath(userFolder, binary) {
 export function nodeRuns(run) {
 	const runData = run?.data?.resultData?.runData ?? {};
 	return Object.entries(runData)
-		.map(([node, runs]) => ({ node, last: runs[runs.length - 1], index: runs[0]?.executionIndex ?? 0 }))
+		.map(([node, runs]) => ({
+			node,
+			last: runs[runs.length - 1],
+			index: runs[0]?.executionIndex ?? 0,
+		}))
 		.sort((a, b) => a.index - b.index)
 		.map(({ node, last }) => ({ node, outputs: last?.data?.main ?? [], error: last?.error }));
 }
@@ -70,8 +74,12 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 					// An upscale task reports what it billed as creditsConsumed.
 					if (typeof json.creditsConsumed === 'number') task.creditsUsed = json.creditsConsumed;
 					if (!task.nodes.includes(node)) task.nodes.push(node);
-					if (json.error) task.error = String(typeof json.error === 'object' ? JSON.stringify(json.error) : json.error);
-					if (outputIndex > 0 && !task.error) task.error = `routed to output ${outputIndex + 1} of ${node}`;
+					if (json.error)
+						task.error = String(
+							typeof json.error === 'object' ? JSON.stringify(json.error) : json.error,
+						);
+					if (outputIndex > 0 && !task.error)
+						task.error = `routed to output ${outputIndex + 1} of ${node}`;
 					tasks.set(json.taskId, task);
 				} else if (json.error) {
 					itemErrors.push({ node, error: String(json.error) });
@@ -98,18 +106,27 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 	}
 	const error = run?.data?.resultData?.error;
 	// the same task can pass through several nodes: keep each file once (last node wins)
-	const uniqueFiles = [...new Map(files.map((f) => [`${f.taskId ?? f.node}:${f.property}:${f.fileName}`, f])).values()];
+	const uniqueFiles = [
+		...new Map(files.map((f) => [`${f.taskId ?? f.node}:${f.property}:${f.fileName}`, f])).values(),
+	];
 	const taskList = [...tasks.values()];
 	return {
 		status: run?.status ?? (error ? 'error' : 'unknown'),
 		error: error
-			? { message: error.message, description: error.description ?? undefined, node: error.node?.name ?? run?.data?.resultData?.lastNodeExecuted }
+			? {
+					message: error.message,
+					description: error.description ?? undefined,
+					node: error.node?.name ?? run?.data?.resultData?.lastNodeExecuted,
+				}
 			: undefined,
 		tasks: taskList,
 		files: uniqueFiles,
 		itemErrors,
 		otherItems,
-		creditsUsed: taskList.reduce((sum, t) => sum + (typeof t.creditsUsed === 'number' ? t.creditsUsed : 0), 0),
+		creditsUsed: taskList.reduce(
+			(sum, t) => sum + (typeof t.creditsUsed === 'number' ? t.creditsUsed : 0),
+			0,
+		),
 	};
 }
 
@@ -122,7 +139,8 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 function byteCount(binary, file) {
 	if (typeof binary.bytes === 'number') return binary.bytes;
 	if (file) return fs.statSync(file).size;
-	if (!binary.id && typeof binary.data === 'string') return Buffer.from(binary.data, 'base64').length;
+	if (!binary.id && typeof binary.data === 'string')
+		return Buffer.from(binary.data, 'base64').length;
 	return undefined;
 }
 
@@ -147,7 +165,11 @@ export function isEmptyFile(file) {
 
 /** A task whose exact estimate differs from what the service billed: the Budget would have been wrong. */
 export function mispriced(task) {
-	return typeof task.estimatedCredits === 'number' && typeof task.creditsUsed === 'number' && task.estimatedCredits !== task.creditsUsed;
+	return (
+		typeof task.estimatedCredits === 'number' &&
+		typeof task.creditsUsed === 'number' &&
+		task.estimatedCredits !== task.creditsUsed
+	);
 }
 
 /**
@@ -168,10 +190,13 @@ export function formatSummary(summary) {
 		].filter(Boolean);
 		lines.push(parts.join('  '));
 		if (task.error) lines.push(`    ✗ ${task.error}`);
-		for (const file of summary.files.filter((f) => f.taskId === task.taskId)) lines.push(`    file ${describeFile(file, rel)}`);
+		for (const file of summary.files.filter((f) => f.taskId === task.taskId))
+			lines.push(`    file ${describeFile(file, rel)}`);
 	}
-	for (const file of summary.files.filter((f) => !f.taskId)) lines.push(`file ${describeFile(file, rel)}`);
-	for (const { node, json } of summary.otherItems) lines.push(`${node}: ${truncate(JSON.stringify(json), 300)}`);
+	for (const file of summary.files.filter((f) => !f.taskId))
+		lines.push(`file ${describeFile(file, rel)}`);
+	for (const { node, json } of summary.otherItems)
+		lines.push(`${node}: ${truncate(JSON.stringify(json), 300)}`);
 	for (const { node, error } of summary.itemErrors) lines.push(`✗ ${node}: ${error}`);
 	if (summary.error) {
 		lines.push(`✗ ${summary.error.node ? `${summary.error.node}: ` : ''}${summary.error.message}`);
@@ -182,13 +207,19 @@ export function formatSummary(summary) {
 
 /** "= estimated 160" when the estimate was right, "≠ estimated 150 ✗" when not, "(not estimated)" for a null estimate. */
 function estimateNote(task) {
-	if (typeof task.estimatedCredits !== 'number') return typeof task.creditsUsed === 'number' ? '(no estimate before sending)' : undefined;
+	if (typeof task.estimatedCredits !== 'number')
+		return typeof task.creditsUsed === 'number' ? '(no estimate before sending)' : undefined;
 	if (typeof task.creditsUsed !== 'number') return `(estimated ${task.estimatedCredits})`;
-	return mispriced(task) ? `≠ estimated ${task.estimatedCredits} ✗` : `= estimated ${task.estimatedCredits}`;
+	return mispriced(task)
+		? `≠ estimated ${task.estimatedCredits} ✗`
+		: `= estimated ${task.estimatedCredits}`;
 }
 
 function describeFile(file, rel) {
-	const size = typeof file.bytes === 'number' ? `${file.bytes.toLocaleString('en-US')} bytes` : (file.fileSize ?? '? bytes');
+	const size =
+		typeof file.bytes === 'number'
+			? `${file.bytes.toLocaleString('en-US')} bytes`
+			: (file.fileSize ?? '? bytes');
 	const where = file.inMemory ? "(in the run data: n8n 1.x's default binary mode)" : rel(file.path);
 	return `${file.fileName ?? file.property} (${file.mimeType ?? '?'}, ${size}) → ${where}${isEmptyFile(file) ? ' ✗ empty' : ''}`;
 }

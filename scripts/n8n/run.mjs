@@ -83,9 +83,15 @@ export function n8nEnv(userFolder, extra = {}, n8n = DEFAULT_N8N) {
  * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, env?: Record<string, string|undefined>, timeoutMs?: number, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} opts
  * @returns {Promise<{ code: number | null, signal: string | null, stdout: string, stderr: string, timedOut: boolean }>}
  */
-export async function runN8n(args, { userFolder, n8n = DEFAULT_N8N, env = {}, timeoutMs = 180_000, cwd, onSpawn } = {}) {
+export async function runN8n(
+	args,
+	{ userFolder, n8n = DEFAULT_N8N, env = {}, timeoutMs = 180_000, cwd, onSpawn } = {},
+) {
 	if (!userFolder) throw new Error('runN8n: userFolder is required');
-	const proc = spawnOwned(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: cwd ?? userFolder, env: await n8nProcessEnv(userFolder, env, n8n) });
+	const proc = spawnOwned(n8n.nodeBin, [n8n.n8nBin, ...args], {
+		cwd: cwd ?? userFolder,
+		env: await n8nProcessEnv(userFolder, env, n8n),
+	});
 	onSpawn?.(proc.child);
 	let timedOut = false;
 	const timer = setTimeout(() => {
@@ -105,7 +111,9 @@ export async function runN8n(args, { userFolder, n8n = DEFAULT_N8N, env = {}, ti
  */
 async function n8nProcessEnv(userFolder, env, n8n) {
 	if (!fs.existsSync(n8n.nodeBin) || !fs.existsSync(n8n.n8nBin)) {
-		throw new Error(`n8n ${n8n.version} is not installed in the cache; run: node scripts/n8n/install.mjs --n8n ${n8n.version} (${n8n.n8nBin})`);
+		throw new Error(
+			`n8n ${n8n.version} is not installed in the cache; run: node scripts/n8n/install.mjs --n8n ${n8n.version} (${n8n.n8nBin})`,
+		);
 	}
 	fs.mkdirSync(userFolder, { recursive: true });
 	return n8nEnv(userFolder, { N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...env }, n8n);
@@ -162,7 +170,10 @@ export async function executeWorkflow(workflowId, opts) {
  * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, concurrency?: number, env?: Record<string, string|undefined>, timeoutMs?: number }} opts
  * @returns {Promise<{ code: number|null, signal: string|null, stdout: string, stderr: string, timedOut: boolean, summary: any, runs: Record<string, any> }>}
  */
-export async function executeWorkflows(workflowIds, { userFolder, n8n, concurrency = 1, env, timeoutMs = 600_000 }) {
+export async function executeWorkflows(
+	workflowIds,
+	{ userFolder, n8n, concurrency = 1, env, timeoutMs = 600_000 },
+) {
 	const dir = fs.mkdtempSync(path.join(path.resolve(userFolder), 'batch-'));
 	const snapshotDir = path.join(dir, 'snapshots');
 	const summaryFile = path.join(dir, 'summary.json');
@@ -179,7 +190,9 @@ export async function executeWorkflows(workflowIds, { userFolder, n8n, concurren
 		{ userFolder, n8n, env, timeoutMs },
 	);
 	const runs = Object.fromEntries(
-		workflowIds.map((id) => [id, readJsonOr(path.join(snapshotDir, `${id}-snapshot.json`), undefined)]).filter(([, run]) => run),
+		workflowIds
+			.map((id) => [id, readJsonOr(path.join(snapshotDir, `${id}-snapshot.json`), undefined)])
+			.filter(([, run]) => run),
 	);
 	return { ...r, summary: readJsonOr(summaryFile, undefined), runs };
 }
@@ -193,7 +206,14 @@ export async function executeWorkflows(workflowIds, { userFolder, n8n, concurren
  * @param {{ userFolder: string, n8n?: typeof DEFAULT_N8N, port?: number, env?: Record<string, string|undefined>, timeoutMs?: number, onOutput?: (chunk: string) => void }} opts
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, port: number, baseUrl: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startN8n({ userFolder, n8n = DEFAULT_N8N, port, env = {}, timeoutMs = 120_000, onOutput } = {}) {
+export async function startN8n({
+	userFolder,
+	n8n = DEFAULT_N8N,
+	port,
+	env = {},
+	timeoutMs = 120_000,
+	onOutput,
+} = {}) {
 	if (!userFolder) throw new Error('startN8n: userFolder is required');
 	port ??= await freePort();
 	// SIGTERM: n8n shuts down gracefully, task runners included
@@ -207,18 +227,28 @@ export async function startN8n({ userFolder, n8n = DEFAULT_N8N, port, env = {}, 
 	const deadline = Date.now() + timeoutMs;
 	while (!(await isReady(baseUrl))) {
 		const exited = proc.status();
-		if (exited) throw new Error(`n8n start exited early (${exited.signal ?? exited.code}):\n${proc.output().slice(-4000)}`);
+		if (exited)
+			throw new Error(
+				`n8n start exited early (${exited.signal ?? exited.code}):\n${proc.output().slice(-4000)}`,
+			);
 		if (Date.now() > deadline) {
 			await proc.stop();
 			throw new Error(`n8n start not ready after ${timeoutMs} ms:\n${proc.output().slice(-4000)}`);
 		}
 		await delay(250);
 	}
-	return { child: proc.child, port, baseUrl, output: proc.output, stop: async () => void (await proc.stop()) };
+	return {
+		child: proc.child,
+		port,
+		baseUrl,
+		output: proc.output,
+		stop: async () => void (await proc.stop()),
+	};
 }
 
 async function isReady(baseUrl) {
-	const status = async (urlPath) => (await fetch(`${baseUrl}${urlPath}`, { signal: AbortSignal.timeout(2_000) })).status;
+	const status = async (urlPath) =>
+		(await fetch(`${baseUrl}${urlPath}`, { signal: AbortSignal.timeout(2_000) })).status;
 	try {
 		return (await status('/healthz/readiness')) === 200 && (await status('/rest/settings')) !== 404;
 	} catch {

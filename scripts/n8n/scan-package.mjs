@@ -71,7 +71,11 @@ export async function scan(dir, patterns) {
 	});
 	const results = await eslint.lintFiles(patterns);
 	const errors = results.reduce((n, r) => n + r.errorCount, 0);
-	return { files: results.length, errors, report: errors > 0 ? await (await eslint.loadFormatter('stylish')).format(results) : '' };
+	return {
+		files: results.length,
+		errors,
+		report: errors > 0 ? await (await eslint.loadFormatter('stylish')).format(results) : '',
+	};
 }
 
 /** Packs the (built) package, unpacks the tarball and scans both legs. */
@@ -84,7 +88,8 @@ export async function scanPackage({ log = (line) => console.log(line) } = {}) {
 			['source', await scan(REPO_ROOT, SOURCE)],
 			[path.basename(pack.tarball), await scan(unpacked, TARBALL)],
 		];
-		for (const [name, leg] of legs) log(`[scan] ${name}: ${leg.files} files, ${leg.errors} errors${leg.report}`);
+		for (const [name, leg] of legs)
+			log(`[scan] ${name}: ${leg.files} files, ${leg.errors} errors${leg.report}`);
 		return { passed: legs.every(([, leg]) => leg.errors === 0), tarball: pack.tarball };
 	} finally {
 		fs.rmSync(unpacked, { recursive: true, force: true });
@@ -94,7 +99,11 @@ export async function scanPackage({ log = (line) => console.log(line) } = {}) {
 if (isMain(import.meta.url)) {
 	scanPackage().then(
 		({ passed, tarball }) => {
-			console.log(passed ? `[scan] ✅ ${path.basename(tarball)} passes the community-package scanner's rules` : '[scan] ❌ violations found (above)');
+			console.log(
+				passed
+					? `[scan] ✅ ${path.basename(tarball)} passes the community-package scanner's rules`
+					: '[scan] ❌ violations found (above)',
+			);
 			process.exitCode = passed ? 0 : 1;
 		},
 		(error) => {

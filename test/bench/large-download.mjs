@@ -35,7 +35,10 @@ export async function startFileHost({ bytes, onRequest, onDone }) {
 		pump();
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return { url: `http://127.0.0.1:${server.address().port}/large.mp4`, close: () => new Promise((r) => server.close(r)) };
+	return {
+		url: `http://127.0.0.1:${server.address().port}/large.mp4`,
+		close: () => new Promise((r) => server.close(r)),
+	};
 }
 
 /** The resident set of a process in bytes (VmRSS), or undefined once it is gone. */

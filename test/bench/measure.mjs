@@ -41,7 +41,12 @@ export function deliveredTasks(run, node) {
 	const ids = runs.flatMap((r) => (r.data?.main?.[0] ?? []).map((item) => item.json?.taskId));
 	const statuses = runs.flatMap((r) => (r.data?.main?.[0] ?? []).map((item) => item.json?.status));
 	const executionMs = Date.parse(run?.stoppedAt) - Date.parse(run?.startedAt);
-	return { delivered: ids.length, distinct: new Set(ids).size, completed: statuses.filter((s) => s === 'COMPLETED').length, executionMs };
+	return {
+		delivered: ids.length,
+		distinct: new Set(ids).size,
+		completed: statuses.filter((s) => s === 'COMPLETED').length,
+		executionMs,
+	};
 }
 
 /**
@@ -52,8 +57,10 @@ export function deliveredTasks(run, node) {
  * @param {number} tasks
  */
 export function lostOrTwice(requests, delivered, tasks) {
-	if (requests.creates !== tasks || requests.createdTwice > 0) return `${requests.creates} createTask requests (${requests.createdTwice} repeated) for ${tasks} items`;
-	if (delivered.distinct !== tasks || delivered.completed !== tasks) return `${delivered.completed} of ${tasks} tasks delivered completed (${delivered.distinct} distinct ids)`;
+	if (requests.creates !== tasks || requests.createdTwice > 0)
+		return `${requests.creates} createTask requests (${requests.createdTwice} repeated) for ${tasks} items`;
+	if (delivered.distinct !== tasks || delivered.completed !== tasks)
+		return `${delivered.completed} of ${tasks} tasks delivered completed (${delivered.distinct} distinct ids)`;
 	return undefined;
 }
 
@@ -73,11 +80,15 @@ export function callbackDeliveries(attempts, log, resumeBase) {
 		answered: new Set(ok.map((a) => a.taskId)).size,
 		failedAttempts: failed.length,
 		/** e.g. { 409: 3, ECONNRESET: 1 } */
-		failures: Object.fromEntries([...new Set(failed)].map((why) => [why, failed.filter((f) => f === why).length])),
+		failures: Object.fromEntries(
+			[...new Set(failed)].map((why) => [why, failed.filter((f) => f === why).length]),
+		),
 		/** The most attempts a callback took to be accepted (1 = no retry). */
 		mostAttempts: Math.max(0, ...ok.map((a) => a.attempt)),
 		lastAnswered: Math.max(...ok.map((a) => a.time)),
-		elsewhere: creates.filter((entry) => !String(entry.body?.callBackUrl ?? '').startsWith(resumeBase)).length,
+		elsewhere: creates.filter(
+			(entry) => !String(entry.body?.callBackUrl ?? '').startsWith(resumeBase),
+		).length,
 	};
 }
 
@@ -94,6 +105,10 @@ export function oneRun(runs, node) {
 	return {
 		startedAt: new Date(Math.min(...times('startedAt'))).toISOString(),
 		stoppedAt: new Date(Math.max(...times('stoppedAt'))).toISOString(),
-		data: { resultData: { runData: { [node]: runs.flatMap((run) => run.data?.resultData?.runData?.[node] ?? []) } } },
+		data: {
+			resultData: {
+				runData: { [node]: runs.flatMap((run) => run.data?.resultData?.runData?.[node] ?? []) },
+			},
+		},
 	};
 }

@@ -41,7 +41,9 @@ function parseArgs(argv) {
 		else if (flag === '--download-mb') opts.downloadMb = Number(value());
 		else throw new Error(`${flag === '--help' ? '' : `unknown option ${argv[i]}\n\n`}${HELP}`);
 	}
-	const bad = [opts.tasks, ...opts.durations, opts.downloadMb].some((n) => !Number.isFinite(n) || n < 0) || opts.tasks < 1;
+	const bad =
+		[opts.tasks, ...opts.durations, opts.downloadMb].some((n) => !Number.isFinite(n) || n < 0) ||
+		opts.tasks < 1;
 	if (bad) throw new Error(`numbers must be positive\n\n${HELP}`);
 	return opts;
 }
@@ -51,19 +53,28 @@ const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] $
 /** A workflow of workflows/ with its placeholders filled in. */
 function workflow(file, values) {
 	let text = fs.readFileSync(path.join(here, 'workflows', file), 'utf8');
-	for (const [key, value] of Object.entries(values)) text = text.replaceAll(`__${key}__`, String(value));
+	for (const [key, value] of Object.entries(values))
+		text = text.replaceAll(`__${key}__`, String(value));
 	return JSON.parse(text);
 }
 
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	log('Building and packing the package…');
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('npm', ['run', 'build', '--silent'], {
+		cwd: REPO_ROOT,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	const pack = await packPackage();
 	await ensureN8n({ log });
 	const emulator = await startEmulatorProcess({ port: await freePort() });
 	try {
-		const values = { TASKS: opts.tasks, UNIFIED_BASE: emulator.unifiedBaseUrl, API_KEY: DEMO_KEY, TASK_ID: LARGE_TASK_ID };
+		const values = {
+			TASKS: opts.tasks,
+			UNIFIED_BASE: emulator.unifiedBaseUrl,
+			API_KEY: DEMO_KEY,
+			TASK_ID: LARGE_TASK_ID,
+		};
 		const flows = {
 			loop: workflow('http-loop.json', values),
 			nodes: workflow('package-nodes.json', values),
@@ -71,9 +82,18 @@ async function main() {
 			download: workflow('big-download.json', values),
 		};
 		fs.rmSync(USER_FOLDER, { recursive: true, force: true });
-		await prepareInstance({ userFolder: USER_FOLDER, tarball: pack.tarball, emulatorUrl: emulator.url, workflows: Object.values(flows), log });
+		await prepareInstance({
+			userFolder: USER_FOLDER,
+			tarball: pack.tarball,
+			emulatorUrl: emulator.url,
+			workflows: Object.values(flows),
+			log,
+		});
 		const rows = await batches(emulator, flows, opts);
-		const download = opts.downloadMb > 0 ? await largeDownload(emulator, flows.download, opts.downloadMb) : undefined;
+		const download =
+			opts.downloadMb > 0
+				? await largeDownload(emulator, flows.download, opts.downloadMb)
+				: undefined;
 		const loadMs = loadTime();
 		report(opts, rows, download, loadMs);
 		const broken = rows.filter((row) => row.problem);
@@ -89,10 +109,36 @@ async function main() {
 async function batches(emulator, flows, opts) {
 	const rows = [];
 	for (const seconds of opts.durations) {
-		rows.push(await batch(emulator, flows.loop, 'Done', 'HTTP Request loop (Wait 2 s)', opts.tasks, seconds));
-		rows.push(await batch(emulator, flows.nodes, 'Wait For Task', 'Create Video → Wait For Task', opts.tasks, seconds));
+		rows.push(
+			await batch(
+				emulator,
+				flows.loop,
+				'Done',
+				'HTTP Request loop (Wait 2 s)',
+				opts.tasks,
+				seconds,
+			),
+		);
+		rows.push(
+			await batch(
+				emulator,
+				flows.nodes,
+				'Wait For Task',
+				'Create Video → Wait For Task',
+				opts.tasks,
+				seconds,
+			),
+		);
 	}
-	rows.push(...(await callbackRows(emulator, { userFolder: USER_FOLDER, flow: flows.callback, tasks: opts.tasks, durations: opts.durations, log })));
+	rows.push(
+		...(await callbackRows(emulator, {
+			userFolder: USER_FOLDER,
+			flow: flows.callback,
+			tasks: opts.tasks,
+			durations: opts.durations,
+			log,
+		})),
+	);
 	// stable: each duration's rows stay in the order above
 	return rows.sort((a, b) => opts.durations.indexOf(a.seconds) - opts.durations.indexOf(b.seconds));
 }
@@ -102,12 +148,19 @@ async function batch(emulator, flow, lastNode, name, tasks, seconds) {
 	await emulator.control('/reset', {});
 	await emulator.control('/settings', { taskDurationMs: seconds * 1000 });
 	log(`${name}: ${tasks} tasks of ${seconds} s…`);
-	const r = await executeWorkflow(flow.id, { userFolder: USER_FOLDER, timeoutMs: (seconds * 10 + 300) * 1000 });
-	const requests = measureRequests(await emulator.control('/requests'), { tasks, durationMs: seconds * 1000 });
+	const r = await executeWorkflow(flow.id, {
+		userFolder: USER_FOLDER,
+		timeoutMs: (seconds * 10 + 300) * 1000,
+	});
+	const requests = measureRequests(await emulator.control('/requests'), {
+		tasks,
+		durationMs: seconds * 1000,
+	});
 	const delivered = deliveredTasks(r.run, lastNode);
 	const problem =
-		r.code !== 0 || !r.run ? `n8n exit ${r.signal ?? r.code}: ${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join(' | ')}`
-		: lostOrTwice(requests, delivered, tasks);
+		r.code !== 0 || !r.run
+			? `n8n exit ${r.signal ?? r.code}: ${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join(' | ')}`
+			: lostOrTwice(requests, delivered, tasks);
 	return { name, seconds, ...requests, ...delivered, problem };
 }
 
@@ -115,13 +168,33 @@ async function batch(emulator, flow, lastNode, name, tasks, seconds) {
 async function largeDownload(emulator, flow, mb) {
 	const bytes = mb * 1024 * 1024;
 	const sampler = memorySampler();
-	const host = await startFileHost({ bytes, onRequest: () => sampler.start(), onDone: () => sampler.stop() });
+	const host = await startFileHost({
+		bytes,
+		onRequest: () => sampler.start(),
+		onDone: () => sampler.stop(),
+	});
 	try {
 		await emulator.control('/reset', {});
 		const now = Date.now();
 		// The emulator's own outputs are small: a completed task whose output is the large file stands in for one.
-		const body = { taskId: LARGE_TASK_ID, orderId: 'bench-order', model: 'sd2', status: 'COMPLETED', creditsUsed: 0, output: [{ url: host.url, width: 1920, height: 1080 }], error: null, createTime: now - 5000, completeTime: now };
-		await emulator.control('/faults', { path: '/api/v1/jobs/queryTask', method: 'GET', count: 100, status: 200, body });
+		const body = {
+			taskId: LARGE_TASK_ID,
+			orderId: 'bench-order',
+			model: 'sd2',
+			status: 'COMPLETED',
+			creditsUsed: 0,
+			output: [{ url: host.url, width: 1920, height: 1080 }],
+			error: null,
+			createTime: now - 5000,
+			completeTime: now,
+		};
+		await emulator.control('/faults', {
+			path: '/api/v1/jobs/queryTask',
+			method: 'GET',
+			count: 100,
+			status: 200,
+			body,
+		});
 		log(`Wait For Task downloads a ${mb} MB result (filesystem binary mode)…`);
 		const r = await executeWorkflow(flow.id, {
 			userFolder: USER_FOLDER,
@@ -133,7 +206,10 @@ async function largeDownload(emulator, flow, mb) {
 		const file = item?.binary?.data && binaryFilePath(USER_FOLDER, item.binary.data);
 		const stored = file ? fs.statSync(file).size : 0;
 		if (file) fs.rmSync(file);
-		const problem = stored === bytes ? undefined : `stored ${stored} of ${bytes} bytes (${item?.json?.error ?? `n8n exit ${r.code}`})`;
+		const problem =
+			stored === bytes
+				? undefined
+				: `stored ${stored} of ${bytes} bytes (${item?.json?.error ?? `n8n exit ${r.code}`})`;
 		return { mb, growth: sampler.growth(), problem };
 	} finally {
 		await host.close();
@@ -142,13 +218,21 @@ async function largeDownload(emulator, flow, mb) {
 
 /** Milliseconds to require every node and credential of the installed package in a fresh Node 24, n8n-workflow already loaded (as in n8n), median of 5. */
 function loadTime() {
-	const installed = path.join(USER_FOLDER, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-unified-generation');
+	const installed = path.join(
+		USER_FOLDER,
+		'.n8n',
+		'nodes',
+		'node_modules',
+		'n8n-nodes-unified-generation',
+	);
 	const script = `require('n8n-workflow');
 const { n8n } = require('./package.json');
 const started = process.hrtime.bigint();
 for (const file of [...n8n.credentials, ...n8n.nodes]) for (const Type of Object.values(require(require('path').resolve(file)))) new Type();
 console.log(Number(process.hrtime.bigint() - started) / 1e6);`;
-	const runs = Array.from({ length: 5 }, () => Number(execFileSync(NODE_BIN, ['-e', script], { cwd: installed, encoding: 'utf8' }).trim()));
+	const runs = Array.from({ length: 5 }, () =>
+		Number(execFileSync(NODE_BIN, ['-e', script], { cwd: installed, encoding: 'utf8' }).trim()),
+	);
 	return runs.sort((a, b) => a - b)[2];
 }
 
@@ -158,11 +242,14 @@ function report(opts, rows, download, loadMs) {
 		'',
 		`Benchmark ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (load average now ${os.loadavg()[0].toFixed(1)}), n8n in .cache/n8n, ${opts.tasks} tasks per batch`,
 		`${pad('workflow', 32)}${pad('T', 6)}${pad('span / T', 10)}${pad('creating / T', 14)}${pad('late / T', 10)}${pad('queries/task', 14)}${pad('createTask', 12)}n8n execution`,
-		...rows.map((row) =>
-			`${pad(row.name, 32)}${pad(`${row.seconds} s`, 6)}${pad(row.span.toFixed(2), 10)}${pad(row.creating.toFixed(2), 14)}${pad(row.lateness.toFixed(3), 10)}${pad(row.queriesPerTask.toFixed(2), 14)}${pad(row.creates, 12)}${(row.executionMs / 1000).toFixed(1)} s`,
+		...rows.map(
+			(row) =>
+				`${pad(row.name, 32)}${pad(`${row.seconds} s`, 6)}${pad(row.span.toFixed(2), 10)}${pad(row.creating.toFixed(2), 14)}${pad(row.lateness.toFixed(3), 10)}${pad(row.queriesPerTask.toFixed(2), 14)}${pad(row.creates, 12)}${(row.executionMs / 1000).toFixed(1)} s`,
 		),
 		...callbackNotes(rows),
-		download ? `peak RSS growth of n8n while Wait For Task downloads ${download.mb} MB (filesystem mode): ${(download.growth / 1024 / 1024).toFixed(1)} MB` : 'large download: skipped',
+		download
+			? `peak RSS growth of n8n while Wait For Task downloads ${download.mb} MB (filesystem mode): ${(download.growth / 1024 / 1024).toFixed(1)} MB`
+			: 'large download: skipped',
 		`require + construct all nodes and credentials (Node 24, n8n-workflow loaded): ${loadMs.toFixed(1)} ms`,
 	];
 	console.log(lines.join('\n'));

@@ -99,46 +99,72 @@ test('the node picker finds every node of package.json by its name, once', STEP,
 		await closePicker(page);
 		// the trigger list names a trigger without its " Trigger" (n8n's own convention)
 		const listedAs = trigger ? node.displayName.replace(/ Trigger$/, '') : node.displayName;
-		assert.equal(found.filter((name) => name === listedAs).length, 1, `searching "${node.displayName}" lists: ${JSON.stringify(found)}`);
+		assert.equal(
+			found.filter((name) => name === listedAs).length,
+			1,
+			`searching "${node.displayName}" lists: ${JSON.stringify(found)}`,
+		);
 	}
 });
 
-test('searching the service or the package name lists every node of the package, once', STEP, async () => {
-	for (const trigger of [false, true]) {
-		if (trigger) await page.goto(`${instance.baseUrl}/workflow/new`);
-		else await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
-		const expected = packageNodes()
-			.filter((node) => node.description.group.includes('trigger') === trigger)
-			.map((node) => (trigger ? node.displayName.replace(/ Trigger$/, '') : node.displayName));
-		for (const query of ['Unified Generation', packageJson.name]) {
-			const found = await searchPicker(page, query);
-			await shot(page, `02-picker-${trigger ? 'trigger' : 'action'}-${query.replaceAll(' ', '-')}`);
-			await closePicker(page);
-			for (const name of expected) {
-				assert.equal(found.filter((listed) => listed === name).length, 1, `searching "${query}" lists: ${JSON.stringify(found)}`);
+test(
+	'searching the service or the package name lists every node of the package, once',
+	STEP,
+	async () => {
+		for (const trigger of [false, true]) {
+			if (trigger) await page.goto(`${instance.baseUrl}/workflow/new`);
+			else await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
+			const expected = packageNodes()
+				.filter((node) => node.description.group.includes('trigger') === trigger)
+				.map((node) => (trigger ? node.displayName.replace(/ Trigger$/, '') : node.displayName));
+			for (const query of ['Unified Generation', packageJson.name]) {
+				const found = await searchPicker(page, query);
+				await shot(
+					page,
+					`02-picker-${trigger ? 'trigger' : 'action'}-${query.replaceAll(' ', '-')}`,
+				);
+				await closePicker(page);
+				for (const name of expected) {
+					assert.equal(
+						found.filter((listed) => listed === name).length,
+						1,
+						`searching "${query}" lists: ${JSON.stringify(found)}`,
+					);
+				}
 			}
 		}
-	}
-});
+	},
+);
 
-test("an AI Agent's Tool input finds every node but the trigger as a tool, by its name, once", STEP, async () => {
-	await openWorkflow(page, instance.baseUrl, AGENT_WORKFLOW.id);
-	const wrong = [];
-	for (const node of packageNodes().filter((n) => !n.description.group.includes('trigger'))) {
-		const found = await searchPicker(page, node.displayName, toolPlus(page));
-		await shot(page, `02-tool-${node.description.name}`);
-		await closePicker(page);
-		const listed = found.filter((name) => name === `${node.displayName} Tool`).length;
-		if (listed !== 1) wrong.push(`searching "${node.displayName}" lists ${JSON.stringify(found)}`);
-	}
-	assert.deepEqual(wrong, []);
-});
+test(
+	"an AI Agent's Tool input finds every node but the trigger as a tool, by its name, once",
+	STEP,
+	async () => {
+		await openWorkflow(page, instance.baseUrl, AGENT_WORKFLOW.id);
+		const wrong = [];
+		for (const node of packageNodes().filter((n) => !n.description.group.includes('trigger'))) {
+			const found = await searchPicker(page, node.displayName, toolPlus(page));
+			await shot(page, `02-tool-${node.description.name}`);
+			await closePicker(page);
+			const listed = found.filter((name) => name === `${node.displayName} Tool`).length;
+			if (listed !== 1)
+				wrong.push(`searching "${node.displayName}" lists ${JSON.stringify(found)}`);
+		}
+		assert.deepEqual(wrong, []);
+	},
+);
 
 test('every node has an icon of its own, light and dark, shared with no other node or credential', () => {
-	const files = packageNodes().flatMap((node) => [node.description.icon.light, node.description.icon.dark]);
+	const files = packageNodes().flatMap((node) => [
+		node.description.icon.light,
+		node.description.icon.dark,
+	]);
 	const credentialIcons = credentialTypes().flatMap((c) => [c.icon.light, c.icon.dark]);
 	assert.equal(new Set(files).size, files.length, `icons used twice: ${files}`);
-	assert.deepEqual(files.filter((f) => credentialIcons.includes(f.replace('../../', '../'))), []);
+	assert.deepEqual(
+		files.filter((f) => credentialIcons.includes(f.replace('../../', '../'))),
+		[],
+	);
 });
 
 test('each example opens and shows the package nodes with their own icons', STEP, async () => {
@@ -148,69 +174,123 @@ test('each example opens and shows the package nodes with their own icons', STEP
 		await shot(page, `03-example-${workflow.id}`);
 		for (const node of workflow.nodes.filter((n) => ours.has(n.type))) {
 			const icon = canvasNode(page, node.name).locator('img').first();
-			const { src, width } = await icon.evaluate((img) => ({ src: img.getAttribute('src') ?? '', width: img.naturalWidth }));
+			const { src, width } = await icon.evaluate((img) => ({
+				src: img.getAttribute('src') ?? '',
+				width: img.naturalWidth,
+			}));
 			const file = path.basename(ours.get(node.type).description.icon.light.replace(/^file:/, ''));
 			assert.ok(width > 0, `${workflow.name} / ${node.name}: its icon did not load (${src})`);
-			assert.ok(src.endsWith(file), `${workflow.name} / ${node.name}: icon ${src}, expected …/${file}`);
+			assert.ok(
+				src.endsWith(file),
+				`${workflow.name} / ${node.name}: icon ${src}, expected …/${file}`,
+			);
 			const cut = await cutOffLabels(canvasNode(page, node.name));
-			assert.deepEqual(cut, [], `${workflow.name} / ${node.name}: output labels cut off on the canvas`);
+			assert.deepEqual(
+				cut,
+				[],
+				`${workflow.name} / ${node.name}: output labels cut off on the canvas`,
+			);
 		}
 	}
 });
 
-test('Create Video shows each of the six models exactly the fields and options the catalog gives it', STEP, async () => {
-	await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
-	await openNode(page, 'Create Video');
-	let commonLabels;
-	for (const m of VIDEO_MODELS) {
-		await choose(page, 'model', modelByName(m));
-		const labels = await visibleLabels(page);
-		await shot(page, `04-create-video-${m.id}`);
-		if (PANEL_PICTURES.includes(m.id)) await page.locator(id('node-parameters')).screenshot({ path: picture(`panel-${m.id}`) });
-		assert.deepEqual(labels.filter((l) => MODEL_FIELD_LABELS.has(l)), textToVideoFields(m), `${m.id}: model fields`);
-		const others = labels.filter((l) => !MODEL_FIELD_LABELS.has(l));
-		commonLabels ??= others;
-		assert.deepEqual(others, commonLabels, `${m.id}: the fields every model shares`);
-		const resolutions = await optionsOf(page, 'outputResolution');
-		assert.deepEqual(resolutions.map((r) => r.replace(/ \((Native|Upscaled)\)$/, '')), m.outputResolutions.map((r) => r.name), `${m.id}: Output Resolution`);
-		assert.deepEqual(await optionsOf(page, 'aspect'), m.aspect.options.map((o) => o.name), `${m.id}: aspect`);
-		assert.equal(await fieldsWithIssues(page), 0, `${m.id}: a field is flagged invalid`);
-	}
-	await closeNode(page);
-	await composeSideBySide(browser, PANEL_PICTURES.map((m) => picture(`panel-${m}`)), picture('create-video-models'));
-});
-
-test('the model selector shows each model with its API id, and the subtitle what the user picked', STEP, async () => {
-	await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
-	await openNode(page, 'Create Video');
-	const names = await optionsOf(page, 'model');
-	// The example returns at once (Wait For Task follows): the subtitle says so after the picks.
-	const picked = `${await shownValue(page, 'model')} · ${await shownValue(page, 'generationMode')} · IDs only`;
-	await closeNode(page);
-	assert.deepEqual(names, VIDEO_MODELS.map(modelOption));
-	const subtitle = await canvasNode(page, 'Create Video').locator('[class*="_subtitle"]').innerText();
-	await shot(page, '04-create-video-subtitle');
-	assert.equal(subtitle.trim(), picked);
-});
-
-test('Create Image shows each model exactly the settings and options the catalog gives it', STEP, async () => {
-	await openWorkflow(page, instance.baseUrl, NODES.image.workflow);
-	await openNode(page, NODES.image.node);
-	for (const m of IMAGE_MODELS) {
-		await choose(page, 'model', modelByName(m));
-		const expected = imageFields(m);
-		const labels = await visibleLabels(page);
-		await shot(page, `04-create-image-${m.id}`);
-		assert.deepEqual(labels.filter((l) => IMAGE_FIELD_LABELS.has(l)), expected.labels, `${m.id}: model fields`);
-		assert.deepEqual(await optionsOf(page, 'resolution'), expected.resolution, `${m.id}: Resolution`);
-		assert.deepEqual(await optionsOf(page, 'aspectRatio'), expected.aspectRatio, `${m.id}: Aspect Ratio`);
-		for (const [parameter, count] of Object.entries(expected.counts)) {
-			if (count > 0) assert.equal((await optionsOf(page, parameter)).length, count, `${m.id}: ${parameter}`);
+test(
+	'Create Video shows each of the six models exactly the fields and options the catalog gives it',
+	STEP,
+	async () => {
+		await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
+		await openNode(page, 'Create Video');
+		let commonLabels;
+		for (const m of VIDEO_MODELS) {
+			await choose(page, 'model', modelByName(m));
+			const labels = await visibleLabels(page);
+			await shot(page, `04-create-video-${m.id}`);
+			if (PANEL_PICTURES.includes(m.id))
+				await page.locator(id('node-parameters')).screenshot({ path: picture(`panel-${m.id}`) });
+			assert.deepEqual(
+				labels.filter((l) => MODEL_FIELD_LABELS.has(l)),
+				textToVideoFields(m),
+				`${m.id}: model fields`,
+			);
+			const others = labels.filter((l) => !MODEL_FIELD_LABELS.has(l));
+			commonLabels ??= others;
+			assert.deepEqual(others, commonLabels, `${m.id}: the fields every model shares`);
+			const resolutions = await optionsOf(page, 'outputResolution');
+			assert.deepEqual(
+				resolutions.map((r) => r.replace(/ \((Native|Upscaled)\)$/, '')),
+				m.outputResolutions.map((r) => r.name),
+				`${m.id}: Output Resolution`,
+			);
+			assert.deepEqual(
+				await optionsOf(page, 'aspect'),
+				m.aspect.options.map((o) => o.name),
+				`${m.id}: aspect`,
+			);
+			assert.equal(await fieldsWithIssues(page), 0, `${m.id}: a field is flagged invalid`);
 		}
-		assert.equal(await fieldsWithIssues(page), 0, `${m.id}: a field is flagged invalid`);
-	}
-	await closeNode(page);
-});
+		await closeNode(page);
+		await composeSideBySide(
+			browser,
+			PANEL_PICTURES.map((m) => picture(`panel-${m}`)),
+			picture('create-video-models'),
+		);
+	},
+);
+
+test(
+	'the model selector shows each model with its API id, and the subtitle what the user picked',
+	STEP,
+	async () => {
+		await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
+		await openNode(page, 'Create Video');
+		const names = await optionsOf(page, 'model');
+		// The example returns at once (Wait For Task follows): the subtitle says so after the picks.
+		const picked = `${await shownValue(page, 'model')} · ${await shownValue(page, 'generationMode')} · IDs only`;
+		await closeNode(page);
+		assert.deepEqual(names, VIDEO_MODELS.map(modelOption));
+		const subtitle = await canvasNode(page, 'Create Video')
+			.locator('[class*="_subtitle"]')
+			.innerText();
+		await shot(page, '04-create-video-subtitle');
+		assert.equal(subtitle.trim(), picked);
+	},
+);
+
+test(
+	'Create Image shows each model exactly the settings and options the catalog gives it',
+	STEP,
+	async () => {
+		await openWorkflow(page, instance.baseUrl, NODES.image.workflow);
+		await openNode(page, NODES.image.node);
+		for (const m of IMAGE_MODELS) {
+			await choose(page, 'model', modelByName(m));
+			const expected = imageFields(m);
+			const labels = await visibleLabels(page);
+			await shot(page, `04-create-image-${m.id}`);
+			assert.deepEqual(
+				labels.filter((l) => IMAGE_FIELD_LABELS.has(l)),
+				expected.labels,
+				`${m.id}: model fields`,
+			);
+			assert.deepEqual(
+				await optionsOf(page, 'resolution'),
+				expected.resolution,
+				`${m.id}: Resolution`,
+			);
+			assert.deepEqual(
+				await optionsOf(page, 'aspectRatio'),
+				expected.aspectRatio,
+				`${m.id}: Aspect Ratio`,
+			);
+			for (const [parameter, count] of Object.entries(expected.counts)) {
+				if (count > 0)
+					assert.equal((await optionsOf(page, parameter)).length, count, `${m.id}: ${parameter}`);
+			}
+			assert.equal(await fieldsWithIssues(page), 0, `${m.id}: a field is flagged invalid`);
+		}
+		await closeNode(page);
+	},
+);
 
 /** Where each Create node is opened: an example that has it. */
 const NODES = {
@@ -232,7 +312,10 @@ test('switching the model leaves only values the new model accepts', STEP, async
 		await shot(page, `05-switch-${c.from.id}-to-${c.to.id}-${c.parameter}`);
 		await closeNode(page);
 		const allowed = c.allowed.includes(shown.replace(/ \((Native|Upscaled)\)$/, ''));
-		if (!allowed || issues > 0) kept.push(`${c.parameter} ${c.value} on ${c.from.id} → ${c.to.id} shows ${shown} (${issues} fields flagged invalid)`);
+		if (!allowed || issues > 0)
+			kept.push(
+				`${c.parameter} ${c.value} on ${c.from.id} → ${c.to.id} shows ${shown} (${issues} fields flagged invalid)`,
+			);
 	}
 	assert.deepEqual(kept, []);
 });
@@ -244,52 +327,82 @@ test('both credentials test green', STEP, async () => {
 	assert.equal(await cards.count(), 2);
 	for (let i = 0; i < 2; i++) {
 		await cards.nth(i).click();
-		await page.locator(id('credentials-config-container-test-success')).waitFor({ timeout: 30_000 });
+		await page
+			.locator(id('credentials-config-container-test-success'))
+			.waitFor({ timeout: 30_000 });
 		await shot(page, `06-credential-${i + 1}`);
 		await page.keyboard.press('Escape');
 		await page.locator(id('editCredential-modal')).waitFor({ state: 'hidden' });
 	}
 });
 
-test('before any run, the next node can map the output fields of every node that ships its schemas', STEP, async () => {
-	const ours = new Map(packageNodes().filter((node) => node.schemas).map((node) => [node.type, node]));
-	log(`nodes without output schemas: ${packageNodes().filter((node) => !node.schemas).map((node) => node.displayName).join(', ') || 'none'}`);
-	assert.ok(ours.size > 0, 'no node ships output schemas');
-	const missing = [];
-	for (const { workflow } of instance.examples) {
-		for (const [from, { main }] of Object.entries(workflow.connections)) {
-			const source = workflow.nodes.find((n) => n.name === from);
-			if (!ours.has(source?.type)) continue;
-			const next = main.flat()[0]?.node;
-			if (!next) continue;
-			await openWorkflow(page, instance.baseUrl, workflow.id);
-			await openNode(page, next);
-			const input = page.locator(id('ndv-input-panel'));
-			const items = input.locator('[data-test-id="run-data-schema-item"], [data-test-id="run-data-schema-node-name"]');
-			// the schema preview renders after the panel opens: wait for it (a miss is asserted below)
-			await items.nth(1).waitFor({ timeout: 15_000 }).catch(() => {});
-			const fields = await items.allInnerTexts();
-			await shot(page, `06-schema-${workflow.id}-${next}`);
-			await closeNode(page);
-			if (fields.length < 2) missing.push(`${workflow.name}: ${next} shows no fields of ${from} (${fields})`);
+test(
+	'before any run, the next node can map the output fields of every node that ships its schemas',
+	STEP,
+	async () => {
+		const ours = new Map(
+			packageNodes()
+				.filter((node) => node.schemas)
+				.map((node) => [node.type, node]),
+		);
+		log(
+			`nodes without output schemas: ${
+				packageNodes()
+					.filter((node) => !node.schemas)
+					.map((node) => node.displayName)
+					.join(', ') || 'none'
+			}`,
+		);
+		assert.ok(ours.size > 0, 'no node ships output schemas');
+		const missing = [];
+		for (const { workflow } of instance.examples) {
+			for (const [from, { main }] of Object.entries(workflow.connections)) {
+				const source = workflow.nodes.find((n) => n.name === from);
+				if (!ours.has(source?.type)) continue;
+				const next = main.flat()[0]?.node;
+				if (!next) continue;
+				await openWorkflow(page, instance.baseUrl, workflow.id);
+				await openNode(page, next);
+				const input = page.locator(id('ndv-input-panel'));
+				const items = input.locator(
+					'[data-test-id="run-data-schema-item"], [data-test-id="run-data-schema-node-name"]',
+				);
+				// the schema preview renders after the panel opens: wait for it (a miss is asserted below)
+				await items
+					.nth(1)
+					.waitFor({ timeout: 15_000 })
+					.catch(() => {});
+				const fields = await items.allInnerTexts();
+				await shot(page, `06-schema-${workflow.id}-${next}`);
+				await closeNode(page);
+				if (fields.length < 2)
+					missing.push(`${workflow.name}: ${next} shows no fields of ${from} (${fields})`);
+			}
 		}
-	}
-	assert.deepEqual(missing, []);
-});
+		assert.deepEqual(missing, []);
+	},
+);
 
-test('an example executed with the button completes and shows its binary output', STEP, async () => {
-	await openWorkflow(page, instance.baseUrl, BATCH);
-	await page.click(id('execute-workflow-button'));
-	await page.getByText(/Workflow executed successfully/i).first().waitFor({ timeout: 120_000 });
-	await shot(page, '07-executed');
-	await nodesPicture(page, picture('batch-executed'));
-	await openNode(page, 'Wait For Task');
-	const binary = page.locator(id('ndv')).getByText('video/mp4').first();
-	await binary.waitFor({ timeout: 15_000 });
-	await shot(page, '07-binary-output');
-	await page.locator(id('ndv')).screenshot({ path: picture('binary-output') });
-	await closeNode(page);
-});
+test(
+	'an example executed with the button completes and shows its binary output',
+	STEP,
+	async () => {
+		await openWorkflow(page, instance.baseUrl, BATCH);
+		await page.click(id('execute-workflow-button'));
+		await page
+			.getByText(/Workflow executed successfully/i)
+			.first()
+			.waitFor({ timeout: 120_000 });
+		await shot(page, '07-executed');
+		await nodesPicture(page, picture('batch-executed'));
+		await openNode(page, 'Wait For Task');
+		const binary = page.locator(id('ndv')).getByText('video/mp4').first();
+		await binary.waitFor({ timeout: 15_000 });
+		await shot(page, '07-binary-output');
+		await page.locator(id('ndv')).screenshot({ path: picture('binary-output') });
+		await closeNode(page);
+	},
+);
 
 test('Settings → Community nodes lists the package with its nodes', STEP, async () => {
 	// as a person gets there: the sidebar's Settings, then Community nodes
@@ -301,7 +414,8 @@ test('Settings → Community nodes lists the package with its nodes', STEP, asyn
 	await shot(page, '08-community-nodes');
 	const text = await card.innerText();
 	assert.match(text, new RegExp(`v${escape(packageJson.version)}`), text);
-	for (const node of packageNodes()) assert.ok(text.includes(node.displayName), `${node.displayName} is not listed: ${text}`);
+	for (const node of packageNodes())
+		assert.ok(text.includes(node.displayName), `${node.displayName} is not listed: ${text}`);
 });
 
 test('the editor logged no error other than the named ones', STEP, async () => {

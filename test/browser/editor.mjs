@@ -27,7 +27,10 @@ export async function logIn(page, baseUrl) {
 	await page.fill('#emailOrLdapLoginId', DEMO_OWNER.email);
 	await page.fill('#password', DEMO_OWNER.password);
 	await page.click(id('form-submit-button'));
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000, waitUntil: 'commit' });
+	await page.waitForURL((url) => !url.pathname.includes('signin'), {
+		timeout: 60_000,
+		waitUntil: 'commit',
+	});
 }
 
 export async function openWorkflow(page, baseUrl, workflowId) {
@@ -35,7 +38,8 @@ export async function openWorkflow(page, baseUrl, workflowId) {
 	await page.locator(id('canvas-node')).first().waitFor({ timeout: 30_000 });
 }
 
-export const canvasNode = (page, name) => page.locator(id('canvas-node'), { hasText: name }).first();
+export const canvasNode = (page, name) =>
+	page.locator(id('canvas-node'), { hasText: name }).first();
 
 /** Double-click on a canvas node: its panel (NDV) opens. */
 export async function openNode(page, name) {
@@ -58,7 +62,9 @@ export async function visibleLabels(page) {
 export async function optionsOf(page, parameter) {
 	await page.click(`${id(`parameter-input-${parameter}`)}`);
 	await page.locator(OPTION).first().waitFor();
-	const names = (await page.locator(OPTION).allInnerTexts()).map((text) => text.split('\n')[0].trim());
+	const names = (await page.locator(OPTION).allInnerTexts()).map((text) =>
+		text.split('\n')[0].trim(),
+	);
 	await page.keyboard.press('Escape');
 	await page.locator(OPTION).first().waitFor({ state: 'hidden' });
 	return names;
@@ -73,23 +79,41 @@ export async function choose(page, parameter, name) {
 }
 
 /** What a selector shows as chosen. */
-export const shownValue = (page, parameter) => page.locator(`${id(`parameter-input-${parameter}`)} input`).first().inputValue();
+export const shownValue = (page, parameter) =>
+	page
+		.locator(`${id(`parameter-input-${parameter}`)} input`)
+		.first()
+		.inputValue();
 
 /** Fields the panel marks as invalid (n8n's red issue icon next to a field; a CSS-module class). */
-export const fieldsWithIssues = (page) => page.locator(`${id('node-parameters')} [class*="parameter-issues"]:visible`).count();
+export const fieldsWithIssues = (page) =>
+	page.locator(`${id('node-parameters')} [class*="parameter-issues"]:visible`).count();
 
 /** Opens the node picker (the canvas's + button), types a query, returns the names it lists. */
-export async function searchPicker(page, query, opener = page.locator(id('node-creator-plus-button'))) {
+export async function searchPicker(
+	page,
+	query,
+	opener = page.locator(id('node-creator-plus-button')),
+) {
 	await opener.click();
-	const search = page.locator(`${id('node-creator-search-bar')} input, ${id('search-bar')} input`).first();
+	const search = page
+		.locator(`${id('node-creator-search-bar')} input, ${id('search-bar')} input`)
+		.first();
 	await search.fill(query);
 	await page.waitForTimeout(500); // the picker filters on a short debounce
-	const names = await page.locator(`${id('node-creator')} ${id('node-creator-item-name')}:visible`).allInnerTexts();
+	const names = await page
+		.locator(`${id('node-creator')} ${id('node-creator-item-name')}:visible`)
+		.allInnerTexts();
 	return names.map((name) => name.trim());
 }
 
 /** The "+" under the Tool input of the (only) AI Agent on the canvas: it opens the picker on the tools n8n lists. */
-export const toolPlus = (page) => page.locator(`${id('canvas-node-input-handle')}[data-handleid="inputs/ai_tool/0"] ${id('canvas-handle-plus')}`).first();
+export const toolPlus = (page) =>
+	page
+		.locator(
+			`${id('canvas-node-input-handle')}[data-handleid="inputs/ai_tool/0"] ${id('canvas-handle-plus')}`,
+		)
+		.first();
 
 export async function closePicker(page) {
 	await page.keyboard.press('Escape');
@@ -98,20 +122,33 @@ export async function closePicker(page) {
 
 /** Output labels of a canvas node whose text does not fit (the canvas ends them with "…"). */
 export async function cutOffLabels(node) {
-	const labels = node.page().locator(`${id('canvas-node-output-handle')}[data-node-name="${await node.getAttribute('data-node-name')}"] [class*="outputLabel"]`);
-	return labels.evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+	const labels = node
+		.page()
+		.locator(
+			`${id('canvas-node-output-handle')}[data-node-name="${await node.getAttribute('data-node-name')}"] [class*="outputLabel"]`,
+		);
+	return labels.evaluateAll((elements) =>
+		elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+	);
 }
 
 /** A picture of the workflow's nodes only (their bounding box with a margin), not the empty canvas. */
 export async function nodesPicture(page, file, margin = 48) {
-	const boxes = await page.locator(`${id('canvas-node')}, ${id('canvas-node-output-handle')}`).evaluateAll((elements) =>
-		elements.map((e) => e.getBoundingClientRect()).map(({ left, top, right, bottom }) => ({ left, top, right, bottom })),
-	);
+	const boxes = await page
+		.locator(`${id('canvas-node')}, ${id('canvas-node-output-handle')}`)
+		.evaluateAll((elements) =>
+			elements
+				.map((e) => e.getBoundingClientRect())
+				.map(({ left, top, right, bottom }) => ({ left, top, right, bottom })),
+		);
 	const left = Math.max(0, Math.min(...boxes.map((b) => b.left)) - margin);
 	const top = Math.max(0, Math.min(...boxes.map((b) => b.top)) - margin);
 	const right = Math.max(...boxes.map((b) => b.right)) + margin * 3; // room for the output labels
 	const bottom = Math.max(...boxes.map((b) => b.bottom)) + margin * 1.5; // and for names and subtitles
-	await page.screenshot({ path: file, clip: { x: left, y: top, width: right - left, height: bottom - top } });
+	await page.screenshot({
+		path: file,
+		clip: { x: left, y: top, width: right - left, height: bottom - top },
+	});
 }
 
 export { id };

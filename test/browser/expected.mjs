@@ -11,7 +11,9 @@ import catalog from '../../nodes/shared/catalog/index.ts';
 const require = createRequire(import.meta.url);
 // the catalog is TypeScript (CommonJS once tsx compiles it): its re-exports reach ESM as the default
 const { IMAGE_MODELS, VIDEO_MODELS } = catalog;
-export const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+export const packageJson = JSON.parse(
+	fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
+);
 
 /**
  * Every node of package.json as n8n loads it: { type, displayName, description, schemas }, where
@@ -22,7 +24,12 @@ export function packageNodes() {
 		const className = path.basename(file).split('.')[0];
 		const { description } = new (require(path.join(REPO_ROOT, file))[className])();
 		const schemas = fs.existsSync(path.join(REPO_ROOT, path.dirname(file), '__schema__'));
-		return { type: `${packageJson.name}.${description.name}`, displayName: description.displayName, description, schemas };
+		return {
+			type: `${packageJson.name}.${description.name}`,
+			displayName: description.displayName,
+			description,
+			schemas,
+		};
 	});
 }
 
@@ -63,18 +70,34 @@ export const MODEL_FIELD_LABELS = new Set(VIDEO_MODELS.flatMap(textToVideoFields
  */
 export function imageFields(model) {
 	return {
-		labels: [...(model.quality ? ['Quality'] : []), 'Resolution', 'Aspect Ratio', ...(model.outputFormat ? ['Output Format'] : [])],
+		labels: [
+			...(model.quality ? ['Quality'] : []),
+			'Resolution',
+			'Aspect Ratio',
+			...(model.outputFormat ? ['Output Format'] : []),
+		],
 		resolution: model.resolution.options.map((o) => o.value.toUpperCase()),
 		aspectRatio: model.aspectRatio.options.map((o) => o.value),
-		counts: { quality: model.quality?.options.length ?? 0, outputFormat: model.outputFormat?.options.length ?? 0 },
+		counts: {
+			quality: model.quality?.options.length ?? 0,
+			outputFormat: model.outputFormat?.options.length ?? 0,
+		},
 	};
 }
 
-export const IMAGE_FIELD_LABELS = new Set(['Quality', 'Resolution', 'Aspect Ratio', 'Output Format']);
+export const IMAGE_FIELD_LABELS = new Set([
+	'Quality',
+	'Resolution',
+	'Aspect Ratio',
+	'Output Format',
+]);
 
 const names = (list) => list.map((o) => o.name);
 /** A video model's whole seconds, as the Duration list names them. */
-const seconds = (m) => Array.from({ length: m.duration.range.max - m.duration.range.min + 1 }, (_, i) => String(m.duration.range.min + i));
+const seconds = (m) =>
+	Array.from({ length: m.duration.range.max - m.duration.range.min + 1 }, (_, i) =>
+		String(m.duration.range.min + i),
+	);
 
 /**
  * Model switches that must not keep a value: for each pair, a value of each option field that the
@@ -90,13 +113,20 @@ export function switchCases() {
 		const value = list(from).find((name) => !list(to).includes(name));
 		if (value) cases.push({ node, from, to, parameter, value, allowed: list(to) });
 	};
-	for (const [a, b] of [['sd2.5', 'alt3.0-video'], ['alt3.0-video-prime', 'sd2'], ['sd2', 'alt3.0-video-prime']]) {
+	for (const [a, b] of [
+		['sd2.5', 'alt3.0-video'],
+		['alt3.0-video-prime', 'sd2'],
+		['sd2', 'alt3.0-video-prime'],
+	]) {
 		add('video', video(a), video(b), 'aspect', (m) => names(m.aspect.options));
 		add('video', video(a), video(b), 'outputResolution', (m) => names(m.outputResolutions));
 		add('video', video(a), video(b), 'duration', seconds);
 	}
 	add('video', video('sd2.5'), video('sd2'), 'duration', seconds);
-	for (const [a, b] of [['nano-fruit-2', 'gen-image-2'], ['dream-v5.0-lite', 'dream-v5.0-pro']]) {
+	for (const [a, b] of [
+		['nano-fruit-2', 'gen-image-2'],
+		['dream-v5.0-lite', 'dream-v5.0-pro'],
+	]) {
 		add('image', image(a), image(b), 'aspectRatio', (m) => imageFields(m).aspectRatio);
 		add('image', image(a), image(b), 'resolution', (m) => imageFields(m).resolution);
 	}

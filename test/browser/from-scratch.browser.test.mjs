@@ -16,7 +16,17 @@ import { ARTIFACTS_DIR, choose, id, logIn, shot, shownValue } from './editor.mjs
 import { packageNodes } from './expected.mjs';
 import { startInstance } from './instance.mjs';
 import { emulatorFile, forgetCredentials } from './scratch-setup.mjs';
-import { addNode, addTrigger, closeToasts, createCredential, executeStep, newWorkflow, outputBinary, outputJson, typeInto } from './scratch.mjs';
+import {
+	addNode,
+	addTrigger,
+	closeToasts,
+	createCredential,
+	executeStep,
+	newWorkflow,
+	outputBinary,
+	outputJson,
+	typeInto,
+} from './scratch.mjs';
 
 const STEP = { timeout: 240_000 };
 const log = (line) => console.log(`[scratch] ${line}`);
@@ -30,7 +40,11 @@ before(
 	async () => {
 		const { executablePath, version } = ensureChromium({ log });
 		log(`${version} (${executablePath})`);
-		instance = await startInstance({ log, build: process.env.BROWSER_NO_BUILD !== '1', fresh: true });
+		instance = await startInstance({
+			log,
+			build: process.env.BROWSER_NO_BUILD !== '1',
+			fresh: true,
+		});
 		browser = await chromium.launch({ executablePath, headless: true });
 		page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 		await logIn(page, instance.baseUrl);
@@ -46,13 +60,16 @@ after(async () => {
 // every case is a new user's first workflow: no credential saved before it
 beforeEach(() => forgetCredentials(instance.session));
 // where each case ended, passed or not
-afterEach((t) => shot(page, `scratch-end-${t.name.split(':')[0].replaceAll(' ', '-').toLowerCase()}`));
+afterEach((t) =>
+	shot(page, `scratch-end-${t.name.split(':')[0].replaceAll(' ', '-').toLowerCase()}`),
+);
 
 /**
  * What the start banner says to paste into a credential of this type: the banner prints these
  * same values (scripts/demo.mjs takes them from emulatorCredentials too).
  */
-const bannerValues = (type) => emulatorCredentials(instance.emulator.url).find((c) => c.type === type).data;
+const bannerValues = (type) =>
+	emulatorCredentials(instance.emulator.url).find((c) => c.type === type).data;
 
 /** A node's name in the picker, from the package itself (description.name → displayName). */
 const named = (name) => packageNodes().find((n) => n.description.name === name).displayName;
@@ -60,17 +77,28 @@ const named = (name) => packageNodes().find((n) => n.description.name === name).
 /** The picker's name of an operation (its `action`), from the node's description. */
 function actionOf(name, operation, resource) {
 	const { properties } = packageNodes().find((n) => n.description.name === name).description;
-	const fits = (p) => p.name === 'operation' && (!resource || p.displayOptions?.show?.resource?.includes(resource));
-	return properties.filter(fits).flatMap((p) => p.options).find((o) => o.value === operation).action;
+	const fits = (p) =>
+		p.name === 'operation' && (!resource || p.displayOptions?.show?.resource?.includes(resource));
+	return properties
+		.filter(fits)
+		.flatMap((p) => p.options)
+		.find((o) => o.value === operation).action;
 }
 
 /** Manual Trigger → `node` (its `action`) → its credential from the banner's values, tested green. */
-async function startWorkflow(node, { action, credential = 'unifiedGenerationApi', values = bannerValues(credential) } = {}) {
+async function startWorkflow(
+	node,
+	{ action, credential = 'unifiedGenerationApi', values = bannerValues(credential) } = {},
+) {
 	await newWorkflow(page, instance.baseUrl);
 	await addTrigger(page, 'Manual Trigger');
 	await addNode(page, node, { action });
 	const tested = await createCredential(page, values);
-	assert.deepEqual(tested, { ok: true }, `${node}: the credential made of ${JSON.stringify(values)} does not test green`);
+	assert.deepEqual(
+		tested,
+		{ ok: true },
+		`${node}: the credential made of ${JSON.stringify(values)} does not test green`,
+	);
 }
 
 /** Execute step; the output's first item (after a screenshot of the panel). */
@@ -85,96 +113,154 @@ async function execute(name) {
 async function assertViewable(name) {
 	const binary = await outputBinary(page);
 	await shot(page, `scratch-${name}-binary`);
-	assert.deepEqual(binary, { fields: ['data'], view: true, download: true }, `${name}: no viewable binary data in the output`);
+	assert.deepEqual(
+		binary,
+		{ fields: ['data'], view: true, download: true },
+		`${name}: no viewable binary data in the output`,
+	);
 }
 
-test('Create Video from scratch: on its defaults with a prompt, it waits for the task and shows the video', STEP, async () => {
-	await startWorkflow(named('createVideo'));
-	await typeInto(page, 'prompt', PROMPT);
-	const item = await execute('create-video');
-	assert.match(item.taskId, /^task_/);
-	assert.equal(item.status, 'COMPLETED');
-	await assertViewable('create-video');
-	// the README's picture of a first run (docs/refresh-pictures.mjs copies it into docs/)
-	await closeToasts(page);
-	await page.locator(id('ndv')).screenshot({ path: path.join(ARTIFACTS_DIR, 'docs-first-run.png') });
-});
+test(
+	'Create Video from scratch: on its defaults with a prompt, it waits for the task and shows the video',
+	STEP,
+	async () => {
+		await startWorkflow(named('createVideo'));
+		await typeInto(page, 'prompt', PROMPT);
+		const item = await execute('create-video');
+		assert.match(item.taskId, /^task_/);
+		assert.equal(item.status, 'COMPLETED');
+		await assertViewable('create-video');
+		// the README's picture of a first run (docs/refresh-pictures.mjs copies it into docs/)
+		await closeToasts(page);
+		await page
+			.locator(id('ndv'))
+			.screenshot({ path: path.join(ARTIFACTS_DIR, 'docs-first-run.png') });
+	},
+);
 
-test('Create Image from scratch: on its defaults with a prompt, it waits for the task and shows the image', STEP, async () => {
-	await startWorkflow(named('createImage'));
-	await typeInto(page, 'prompt', PROMPT);
-	const item = await execute('create-image');
-	assert.match(item.taskId, /^task_/);
-	assert.equal(item.status, 'COMPLETED');
-	await assertViewable('create-image');
-});
+test(
+	'Create Image from scratch: on its defaults with a prompt, it waits for the task and shows the image',
+	STEP,
+	async () => {
+		await startWorkflow(named('createImage'));
+		await typeInto(page, 'prompt', PROMPT);
+		const item = await execute('create-image');
+		assert.match(item.taskId, /^task_/);
+		assert.equal(item.status, 'COMPLETED');
+		await assertViewable('create-image');
+	},
+);
 
-test('Upload Asset from scratch: its default source is a URL; a file the service serves is uploaded', STEP, async () => {
-	const url = await emulatorFile(instance.emulator, 'image');
-	await startWorkflow(named('uploadAsset'), { action: actionOf('uploadAsset', 'upload') });
-	assert.equal(await shownValue(page, 'source'), 'Public URL', 'Upload Asset starts on the URL source');
-	await typeInto(page, 'url', url);
-	const item = await execute('upload-asset');
-	assert.equal(typeof item.assetId, 'number');
-	assert.equal(item.url, url);
-});
+test(
+	'Upload Asset from scratch: its default source is a URL; a file the service serves is uploaded',
+	STEP,
+	async () => {
+		const url = await emulatorFile(instance.emulator, 'image');
+		await startWorkflow(named('uploadAsset'), { action: actionOf('uploadAsset', 'upload') });
+		assert.equal(
+			await shownValue(page, 'source'),
+			'Public URL',
+			'Upload Asset starts on the URL source',
+		);
+		await typeInto(page, 'url', url);
+		const item = await execute('upload-asset');
+		assert.equal(typeof item.assetId, 'number');
+		assert.equal(item.url, url);
+	},
+);
 
-test('Upscale from scratch: on its defaults with a video URL, the upscale task is created', STEP, async () => {
-	const url = await emulatorFile(instance.emulator, 'video');
-	await startWorkflow(named('upscale'));
-	await typeInto(page, 'sourceUrl', url);
-	const item = await execute('upscale');
-	assert.equal(typeof item.taskId, 'string', JSON.stringify(item));
-	assert.equal(typeof item.status, 'string', JSON.stringify(item));
-});
+test(
+	'Upscale from scratch: on its defaults with a video URL, the upscale task is created',
+	STEP,
+	async () => {
+		const url = await emulatorFile(instance.emulator, 'video');
+		await startWorkflow(named('upscale'));
+		await typeInto(page, 'sourceUrl', url);
+		const item = await execute('upscale');
+		assert.equal(typeof item.taskId, 'string', JSON.stringify(item));
+		assert.equal(typeof item.status, 'string', JSON.stringify(item));
+	},
+);
 
 test('Get Credits from scratch: on its defaults it shows the balance', STEP, async () => {
 	await startWorkflow(named('getCredits'));
 	const item = await execute('get-credits');
 	const { credits } = await instance.emulator.credits();
-	assert.ok(Object.values(item).includes(credits), `the output ${JSON.stringify(item)} does not show the ${credits} credits`);
+	assert.ok(
+		Object.values(item).includes(credits),
+		`the output ${JSON.stringify(item)} does not show the ${credits} credits`,
+	);
 });
 
-test('Compat Task from scratch: Create on its defaults (a real model) with a prompt creates the task', STEP, async () => {
-	await startWorkflow(named('compatTask'), { action: actionOf('compatTask', 'create', 'task'), credential: 'compatVideoApi' });
-	await typeInto(page, 'prompt', PROMPT);
-	const item = await execute('compat-task');
-	assert.match(JSON.stringify(item), /"(id|taskId)":"cgt_/, JSON.stringify(item));
-});
+test(
+	'Compat Task from scratch: Create on its defaults (a real model) with a prompt creates the task',
+	STEP,
+	async () => {
+		await startWorkflow(named('compatTask'), {
+			action: actionOf('compatTask', 'create', 'task'),
+			credential: 'compatVideoApi',
+		});
+		await typeInto(page, 'prompt', PROMPT);
+		const item = await execute('compat-task');
+		assert.match(JSON.stringify(item), /"(id|taskId)":"cgt_/, JSON.stringify(item));
+	},
+);
 
-test('the Unified credential also works with the bare service address (no /api/v1), as the old banner printed it', STEP, async () => {
-	const values = { ...bannerValues('unifiedGenerationApi'), baseUrl: instance.emulator.url };
-	await startWorkflow(named('getCredits'), { values });
-	const item = await execute('base-url-root');
-	const { credits } = await instance.emulator.credits();
-	assert.ok(Object.values(item).includes(credits), JSON.stringify(item));
-});
+test(
+	'the Unified credential also works with the bare service address (no /api/v1), as the old banner printed it',
+	STEP,
+	async () => {
+		const values = { ...bannerValues('unifiedGenerationApi'), baseUrl: instance.emulator.url };
+		await startWorkflow(named('getCredits'), { values });
+		const item = await execute('base-url-root');
+		const { credits } = await instance.emulator.credits();
+		assert.ok(Object.values(item).includes(credits), JSON.stringify(item));
+	},
+);
 
-test('three URLs pasted one per line into Create Video reference images are sent as three references', STEP, async () => {
-	const urls = await Promise.all([1, 2, 3].map(() => emulatorFile(instance.emulator, 'image')));
-	await startWorkflow(named('createVideo'));
-	await choose(page, 'generationMode', 'Multi-Reference');
-	await typeInto(page, 'prompt', PROMPT);
-	const field = page.locator(`${id('parameter-input-urls')}`).first();
-	await field.waitFor({ timeout: 15_000 });
-	assert.equal(await field.locator('textarea').count(), 1, 'Reference Image URLs is a one-line field: pasted lines run together');
-	await typeInto(page, 'urls', urls.join('\n'));
-	const sent = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length;
-	await execute('url-list');
-	const [request] = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).slice(sent);
-	assert.deepEqual(request?.body?.inputs?.urls, urls);
-});
+test(
+	'three URLs pasted one per line into Create Video reference images are sent as three references',
+	STEP,
+	async () => {
+		const urls = await Promise.all([1, 2, 3].map(() => emulatorFile(instance.emulator, 'image')));
+		await startWorkflow(named('createVideo'));
+		await choose(page, 'generationMode', 'Multi-Reference');
+		await typeInto(page, 'prompt', PROMPT);
+		const field = page.locator(`${id('parameter-input-urls')}`).first();
+		await field.waitFor({ timeout: 15_000 });
+		assert.equal(
+			await field.locator('textarea').count(),
+			1,
+			'Reference Image URLs is a one-line field: pasted lines run together',
+		);
+		await typeInto(page, 'urls', urls.join('\n'));
+		const sent = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length;
+		await execute('url-list');
+		const [request] = (
+			await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')
+		).slice(sent);
+		assert.deepEqual(request?.body?.inputs?.urls, urls);
+	},
+);
 
-test('three URLs run together on one line are refused before any task is created', STEP, async () => {
-	const urls = await Promise.all([1, 2, 3].map(() => emulatorFile(instance.emulator, 'image')));
-	await startWorkflow(named('createVideo'));
-	await choose(page, 'generationMode', 'Multi-Reference');
-	await typeInto(page, 'prompt', PROMPT);
-	await typeInto(page, 'urls', urls.join(''));
-	const sent = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length;
-	const run = await executeStep(page);
-	await shot(page, 'scratch-url-list-run-together');
-	assert.equal(run.ok, false, 'the run-together URLs were accepted');
-	assert.match(run.error, /Reference Image URLs|urls/, run.error);
-	assert.equal((await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length, sent, 'a task was created');
-});
+test(
+	'three URLs run together on one line are refused before any task is created',
+	STEP,
+	async () => {
+		const urls = await Promise.all([1, 2, 3].map(() => emulatorFile(instance.emulator, 'image')));
+		await startWorkflow(named('createVideo'));
+		await choose(page, 'generationMode', 'Multi-Reference');
+		await typeInto(page, 'prompt', PROMPT);
+		await typeInto(page, 'urls', urls.join(''));
+		const sent = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length;
+		const run = await executeStep(page);
+		await shot(page, 'scratch-url-list-run-together');
+		assert.equal(run.ok, false, 'the run-together URLs were accepted');
+		assert.match(run.error, /Reference Image URLs|urls/, run.error);
+		assert.equal(
+			(await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length,
+			sent,
+			'a task was created',
+		);
+	},
+);

@@ -7,7 +7,13 @@ import path from 'node:path';
 import { startEmulatorProcess } from '../../scripts/lib/emulator-process.mjs';
 import { installCommunityPackage, packPackage, run } from '../../scripts/n8n/community-package.mjs';
 import { ensureN8n } from '../../scripts/n8n/install.mjs';
-import { DEMO_OWNER, loadExamples, login, ownerEnv, prepareInstance } from '../../scripts/n8n/instance.mjs';
+import {
+	DEMO_OWNER,
+	loadExamples,
+	login,
+	ownerEnv,
+	prepareInstance,
+} from '../../scripts/n8n/instance.mjs';
 import { REPO_CACHE_DIR, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 
@@ -16,7 +22,12 @@ export const BROWSER_USER_FOLDER = path.join(REPO_CACHE_DIR, 'browser');
 export const SCRATCH_USER_FOLDER = path.join(REPO_CACHE_DIR, 'browser-scratch');
 
 /** A workflow of the suite's own, beside the examples: an AI Agent, to pick the package's nodes as its tools. */
-export const AGENT_WORKFLOW = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', 'agent-tools.json'), 'utf8'));
+export const AGENT_WORKFLOW = JSON.parse(
+	fs.readFileSync(
+		path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', 'agent-tools.json'),
+		'utf8',
+	),
+);
 
 /** Short task clock: the executed example finishes in seconds. */
 const EMULATOR_SETTINGS = { taskDurationMs: 1000, reviewDurationMs: 300 };
@@ -51,7 +62,12 @@ export async function startInstance({ log, build = true, fresh = false }) {
 			});
 		}
 		log('starting n8n…');
-		const server = await startN8n({ userFolder, port: await freePort(), env: ownerEnv(DEMO_OWNER), timeoutMs: 5 * 60_000 });
+		const server = await startN8n({
+			userFolder,
+			port: await freePort(),
+			env: ownerEnv(DEMO_OWNER),
+			timeoutMs: 5 * 60_000,
+		});
 		const session = await login(server.baseUrl, DEMO_OWNER);
 		log(`n8n is ready: ${server.baseUrl}`);
 		const stop = async () => {

@@ -12,16 +12,37 @@ import fs from 'node:fs';
  *   Image), which n8n does not ship: 404. This package's nodes are not in that pattern.
  */
 const EXPECTED = [
-	{ kind: 'http', status: 401, method: 'GET', path: /\/rest\/login$/, why: 'session check before sign-in' },
-	{ kind: 'network', url: /^https:\/\/api\.npms\.io\//, why: 'the community package count needs the internet' },
-	{ kind: 'console', text: /^ResponseError: Can't connect to n8n\.[\s\S]*communityNodes\.store/, why: 'the same count, uncaught by n8n' },
+	{
+		kind: 'http',
+		status: 401,
+		method: 'GET',
+		path: /\/rest\/login$/,
+		why: 'session check before sign-in',
+	},
+	{
+		kind: 'network',
+		url: /^https:\/\/api\.npms\.io\//,
+		why: 'the community package count needs the internet',
+	},
+	{
+		kind: 'console',
+		text: /^ResponseError: Can't connect to n8n\.[\s\S]*communityNodes\.store/,
+		why: 'the same count, uncaught by n8n',
+	},
 	{ kind: 'network', failure: /^net::ERR_ABORTED$/, why: 'cancelled by a route change' },
-	{ kind: 'http', status: 404, method: 'GET', path: /^\/schemas\/n8n-nodes-base\./, why: "n8n's own nodes ship no schema" },
+	{
+		kind: 'http',
+		status: 404,
+		method: 'GET',
+		path: /^\/schemas\/n8n-nodes-base\./,
+		why: "n8n's own nodes ship no schema",
+	},
 ];
 
 function matches(e, problem) {
 	if (e.kind !== problem.kind) return false;
-	if (e.kind === 'http') return e.status === problem.status && e.method === problem.method && e.path.test(problem.path);
+	if (e.kind === 'http')
+		return e.status === problem.status && e.method === problem.method && e.path.test(problem.path);
 	if (e.kind === 'console') return e.text.test(problem.text);
 	return e.url ? e.url.test(problem.url) : e.failure.test(problem.failure);
 }
@@ -46,7 +67,13 @@ export function watchProblems(page, problems) {
 	page.on('response', (response) => {
 		if (response.status() < 400) return;
 		const url = new URL(response.url());
-		problems.push({ kind: 'http', status: response.status(), method: response.request().method(), path: url.pathname, text: `${response.status()} ${response.request().method()} ${url.pathname}` });
+		problems.push({
+			kind: 'http',
+			status: response.status(),
+			method: response.request().method(),
+			path: url.pathname,
+			text: `${response.status()} ${response.request().method()} ${url.pathname}`,
+		});
 	});
 }
 
@@ -54,11 +81,16 @@ export const allowedProblem = (problem) => EXPECTED.some((e) => matches(e, probl
 
 /** Two screenshots side by side in one PNG, drawn by the browser itself (no image tool needed). */
 export async function composeSideBySide(browser, [left, right], file) {
-	const img = (f) => `<img src="data:image/png;base64,${fs.readFileSync(f).toString('base64')}" style="width:50%;display:block">`;
+	const img = (f) =>
+		`<img src="data:image/png;base64,${fs.readFileSync(f).toString('base64')}" style="width:50%;display:block">`;
 	const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
 	try {
-		await page.setContent(`<body style="margin:0;display:flex;background:#fff">${img(left)}${img(right)}</body>`);
-		await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+		await page.setContent(
+			`<body style="margin:0;display:flex;background:#fff">${img(left)}${img(right)}</body>`,
+		);
+		await page.waitForFunction(() =>
+			[...document.images].every((i) => i.complete && i.naturalWidth > 0),
+		);
 		const body = page.locator('body');
 		await body.screenshot({ path: file });
 	} finally {

@@ -23,9 +23,13 @@ test('the scanner rules find a forbidden import, console output, process and an 
 	}
 });
 
-test('the packed tarball and the source pass the community-package scanner rules', { timeout: 120_000 }, async () => {
-	const lines = [];
-	const { passed } = await scanPackage({ log: (line) => lines.push(line) });
-	assert.ok(passed, lines.join('\n'));
-	assert.match(lines.join('\n'), /\.tgz: \d+ files, 0 errors/);
-});
+test(
+	'the packed tarball and the source pass the community-package scanner rules',
+	{ timeout: 120_000 },
+	async () => {
+		const lines = [];
+		const { passed } = await scanPackage({ log: (line) => lines.push(line) });
+		assert.ok(passed, lines.join('\n'));
+		assert.match(lines.join('\n'), /\.tgz: \d+ files, 0 errors/);
+	},
+);

@@ -8,7 +8,8 @@ export async function forgetCredentials(session) {
 	const list = await session.request('GET', '/rest/credentials');
 	for (const credential of list.json?.data ?? []) {
 		const deleted = await session.request('DELETE', `/rest/credentials/${credential.id}`);
-		if (deleted.status !== 200) throw new Error(`DELETE credential ${credential.name} answered ${deleted.status}`);
+		if (deleted.status !== 200)
+			throw new Error(`DELETE credential ${credential.name} answered ${deleted.status}`);
 	}
 }
 
@@ -30,8 +31,13 @@ export async function emulatorFile(emulator, kind) {
 	const bytes = await (await fetch(output)).arrayBuffer();
 	const form = new FormData();
 	form.append('file', new Blob([bytes]), output.split('/').pop());
-	const res = await fetch(`${emulator.url}/api/v1/assets/upload`, { method: 'POST', headers: { authorization: `Bearer ${DEMO_KEY}` }, body: form });
-	if (!res.ok) throw new Error(`the emulator refused the ${kind} upload: ${res.status} ${await res.text()}`);
+	const res = await fetch(`${emulator.url}/api/v1/assets/upload`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${DEMO_KEY}` },
+		body: form,
+	});
+	if (!res.ok)
+		throw new Error(`the emulator refused the ${kind} upload: ${res.status} ${await res.text()}`);
 	return (await res.json()).url;
 }
 
@@ -40,7 +46,8 @@ async function completed(emulator, taskId, timeoutMs = 30_000) {
 	for (;;) {
 		const task = await emulator.call(`/api/v1/jobs/queryTask?taskId=${taskId}`);
 		if (task.status === 'COMPLETED') return task;
-		if (task.status === 'FAILED' || Date.now() > deadline) throw new Error(`emulator task ${taskId}: ${JSON.stringify(task)}`);
+		if (task.status === 'FAILED' || Date.now() > deadline)
+			throw new Error(`emulator task ${taskId}: ${JSON.stringify(task)}`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }

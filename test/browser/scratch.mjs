@@ -18,7 +18,10 @@ export async function newWorkflow(page, baseUrl) {
 /** Types a name into the open picker and clicks the entry of that exact name. */
 async function pick(page, name) {
 	await page.locator(PICKER_SEARCH).first().fill(name);
-	const item = page.locator(PICKER_ITEM).filter({ hasText: exactly(name) }).first();
+	const item = page
+		.locator(PICKER_ITEM)
+		.filter({ hasText: exactly(name) })
+		.first();
 	await item.waitFor(WAIT);
 	await item.click();
 }
@@ -37,11 +40,17 @@ export async function addTrigger(page, name) {
  * `action` picks one. The new node's panel opens by itself.
  */
 export async function addNode(page, name, { action } = {}) {
-	await page.locator(`${id('canvas-node-output-handle')} ${id('canvas-handle-plus')}`).last().click();
+	await page
+		.locator(`${id('canvas-node-output-handle')} ${id('canvas-handle-plus')}`)
+		.last()
+		.click();
 	await pick(page, name);
 	const addButton = page.locator(id('node-creator')).getByText('Add to workflow', { exact: true });
 	// a node's actions are listed under it, as picker entries of their own
-	const actionItem = page.locator(PICKER_ITEM).filter({ hasText: exactly(action ?? name) }).last();
+	const actionItem = page
+		.locator(PICKER_ITEM)
+		.filter({ hasText: exactly(action ?? name) })
+		.last();
 	const ndv = page.locator(id('ndv'));
 	await (action ? actionItem : addButton).or(ndv).first().waitFor(WAIT);
 	if (action && (await actionItem.isVisible())) await actionItem.click();
@@ -68,7 +77,10 @@ export async function createCredential(page, values) {
 	const modal = page.locator(id('editCredential-modal'));
 	await modal.waitFor(WAIT);
 	for (const [name, value] of Object.entries(values)) {
-		await modal.locator(`${id(`parameter-input-${name}`)} input, ${id(`parameter-input-${name}`)} textarea`).first().fill(value);
+		await modal
+			.locator(`${id(`parameter-input-${name}`)} input, ${id(`parameter-input-${name}`)} textarea`)
+			.first()
+			.fill(value);
 	}
 	await modal.locator(id('credential-save-button')).click();
 	// a connection that tests green closes the window by itself (n8n 2.x, opened from a node's panel)
@@ -76,10 +88,17 @@ export async function createCredential(page, values) {
 	// n8n's danger banner ("Couldn’t connect with these settings"), a CSS-module class
 	const failure = modal.locator('[class*="_banner_"]:visible', { hasText: /Couldn.t connect/ });
 	const closed = page.locator(`${id('editCredential-modal')}:visible`);
-	await Promise.race([closed.waitFor({ state: 'detached', ...WAIT }), success.or(failure).first().waitFor(WAIT)]);
-	const result = (await failure.count()) > 0 ? { ok: false, message: await failureText(failure) } : { ok: true };
+	await Promise.race([
+		closed.waitFor({ state: 'detached', ...WAIT }),
+		success.or(failure).first().waitFor(WAIT),
+	]);
+	const result =
+		(await failure.count()) > 0 ? { ok: false, message: await failureText(failure) } : { ok: true };
 	if (await modal.isVisible()) {
-		await modal.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn').first().click();
+		await modal
+			.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn')
+			.first()
+			.click();
 		await modal.waitFor({ state: 'hidden', ...WAIT });
 	}
 	return result;
@@ -91,14 +110,25 @@ async function failureText(banner) {
 	const more = banner.getByText('More details');
 	if (await more.isVisible()) {
 		await more.click();
-		await banner.page().waitForFunction(([e, before]) => e.innerText.trim() !== before, [await banner.elementHandle(), heading], WAIT).catch(() => {});
+		await banner
+			.page()
+			.waitForFunction(
+				([e, before]) => e.innerText.trim() !== before,
+				[await banner.elementHandle(), heading],
+				WAIT,
+			)
+			.catch(() => {});
 	}
 	return (await banner.innerText()).replace(/\s+/g, ' ').trim();
 }
 
 /** Types into a text field of the open panel (a one-line input or a multi-line box). */
 export async function typeInto(page, parameter, text) {
-	const field = page.locator(`${id(`parameter-input-${parameter}`)} textarea, ${id(`parameter-input-${parameter}`)} input`).first();
+	const field = page
+		.locator(
+			`${id(`parameter-input-${parameter}`)} textarea, ${id(`parameter-input-${parameter}`)} input`,
+		)
+		.first();
 	await field.click();
 	await field.fill(text);
 	await field.evaluate((element) => element.blur()); // leave the field, as a click elsewhere does
@@ -116,8 +146,10 @@ export async function executeStep(page, { timeout = 120_000 } = {}) {
 	// a node with a missing required field does not run: n8n says so in a toast
 	const refused = page.locator('.el-notification:visible', { hasText: /issue|problem/i });
 	await items.or(error).or(refused).first().waitFor({ timeout });
-	if (await refused.first().isVisible()) return { ok: false, error: (await refused.first().innerText()).trim() };
-	if (await error.first().isVisible()) return { ok: false, error: (await output.innerText()).trim().slice(0, 600) };
+	if (await refused.first().isVisible())
+		return { ok: false, error: (await refused.first().innerText()).trim() };
+	if (await error.first().isVisible())
+		return { ok: false, error: (await output.innerText()).trim().slice(0, 600) };
 	return { ok: true };
 }
 
@@ -125,7 +157,10 @@ export async function executeStep(page, { timeout = 120_000 } = {}) {
 export async function outputJson(page) {
 	const output = page.locator(id('output-panel'));
 	await output.locator(id('radio-button-json')).click();
-	const text = await output.locator('.json-data, [class*="jsonDisplay"], pre').first().textContent();
+	const text = await output
+		.locator('.json-data, [class*="jsonDisplay"], pre')
+		.first()
+		.textContent();
 	const parsed = JSON.parse(text.replaceAll('\u00a0', ' ')); // the view indents with no-break spaces
 	return Array.isArray(parsed) ? parsed[0] : parsed;
 }
@@ -141,7 +176,9 @@ export async function outputBinary(page) {
 	await tab.click();
 	const entry = output.locator(`[data-test-id^="ndv-binary-data_"]`).first();
 	await entry.waitFor(WAIT);
-	const fields = await output.locator(`[data-test-id^="ndv-binary-data_"] [class*="binaryHeader"]`).allInnerTexts();
+	const fields = await output
+		.locator(`[data-test-id^="ndv-binary-data_"] [class*="binaryHeader"]`)
+		.allInnerTexts();
 	return {
 		fields: fields.map((f) => f.trim()),
 		view: await output.locator(id('ndv-view-binary-data')).first().isVisible(),

@@ -13,7 +13,11 @@ export { E2E_USER_FOLDER as USER_FOLDER };
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Short clocks (the demo keeps the emulator's 3 s default). */
-export const E2E_EMULATOR_SETTINGS = { taskDurationMs: 1000, reviewDurationMs: 300, webhookRetryDelaysMs: [100, 200, 300] };
+export const E2E_EMULATOR_SETTINGS = {
+	taskDurationMs: 1000,
+	reviewDurationMs: 300,
+	webhookRetryDelaysMs: [100, 200, 300],
+};
 
 export { DEMO_KEY };
 
@@ -32,19 +36,25 @@ export function fixture(name) {
 }
 
 /** This repository's package.json (its `n8n` section lists every node and credential). */
-export const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+export const packageJson = JSON.parse(
+	fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
+);
 
 /** The emulator the global set-up started (its URL comes through the environment). */
 export function emulator() {
 	const url = process.env.E2E_EMULATOR_URL;
-	if (!url) throw new Error('E2E_EMULATOR_URL is not set: run the suite with npm run test:e2e (its global set-up starts the emulator)');
+	if (!url)
+		throw new Error(
+			'E2E_EMULATOR_URL is not set: run the suite with npm run test:e2e (its global set-up starts the emulator)',
+		);
 	const { credits, control } = emulatorClient(url);
 	return {
 		url,
 		/** The demo account's { credits, availableCredits }. */
 		credits: () => credits(),
 		/** The emulator's request log, oldest first (optionally only one path). */
-		requests: (onlyPath) => control(`/requests${onlyPath ? `?path=${encodeURIComponent(onlyPath)}` : ''}`),
+		requests: (onlyPath) =>
+			control(`/requests${onlyPath ? `?path=${encodeURIComponent(onlyPath)}` : ''}`),
 		/** Bytes of a file the emulator serves (a task's output url). */
 		async download(fileUrl) {
 			const res = await fetch(fileUrl);
@@ -57,18 +67,24 @@ export function emulator() {
 /** Items of a node's last run on one output (default 0), as n8n recorded them. */
 export function itemsOf(run, nodeName, outputIndex = 0) {
 	const runs = run?.data?.resultData?.runData?.[nodeName];
-	if (!runs?.length) throw new Error(`node "${nodeName}" did not run; nodes that ran: ${Object.keys(run?.data?.resultData?.runData ?? {}).join(', ')}`);
+	if (!runs?.length)
+		throw new Error(
+			`node "${nodeName}" did not run; nodes that ran: ${Object.keys(run?.data?.resultData?.runData ?? {}).join(', ')}`,
+		);
 	return runs[runs.length - 1].data?.main?.[outputIndex] ?? [];
 }
 
-export const jsonOf = (run, nodeName, outputIndex = 0) => itemsOf(run, nodeName, outputIndex).map((item) => item.json);
+export const jsonOf = (run, nodeName, outputIndex = 0) =>
+	itemsOf(run, nodeName, outputIndex).map((item) => item.json);
 
 /** The bytes n8n stored for a binary entry of an item (filesystem binary-data store). */
 export function storedBinary(binary) {
 	const file = binaryFilePath(E2E_USER_FOLDER, binary);
-	if (!file) throw new Error(`the binary data ${binary?.id} is not in the user folder's binary-data store`);
+	if (!file)
+		throw new Error(`the binary data ${binary?.id} is not in the user folder's binary-data store`);
 	return fs.readFileSync(file);
 }
 
 /** An MP4 file starts with its `ftyp` box. */
-export const isMp4 = (bytes) => bytes.length > 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp';
+export const isMp4 = (bytes) =>
+	bytes.length > 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp';

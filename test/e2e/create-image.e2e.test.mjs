@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 
 /** A JPEG file starts with its SOI marker and a segment marker. */
-const isJpeg = (bytes) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+const isJpeg = (bytes) =>
+	bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
 test('the workflow succeeds in n8n', () => {
 	expect(result.code).toBe(0);
@@ -37,21 +38,39 @@ test('three prompts, two variants each: six tasks, each item paired with its pro
 	expect(new Set(items.map((item) => item.json.taskId)).size).toBe(6);
 	for (const { json } of items) {
 		// gen-image-2.5-flare, medium, 1k: 3 credits per image (the spec's price table).
-		expect(json).toMatchObject({ model: 'gen-image-2.5-flare', status: 'COMPLETED', estimatedCredits: 3, creditsUsed: 3, creditsCharged: 3 });
+		expect(json).toMatchObject({
+			model: 'gen-image-2.5-flare',
+			status: 'COMPLETED',
+			estimatedCredits: 3,
+			creditsUsed: 3,
+			creditsCharged: 3,
+		});
 		expect(json.imageUrl).toBe(json.output[0].url);
 	}
 	// Up to four creates are in flight at once, so they may arrive in any order: compare as sets.
-	expect(sent.map((request) => request.body.inputs.prompt).sort()).toEqual(prompts.flatMap((prompt) => [prompt, prompt]).sort());
+	expect(sent.map((request) => request.body.inputs.prompt).sort()).toEqual(
+		prompts.flatMap((prompt) => [prompt, prompt]).sort(),
+	);
 	expect(sent.find((request) => request.body.inputs.prompt === prompts[0]).body).toEqual({
 		model: 'gen-image-2.5-flare',
-		inputs: { prompt: prompts[0], quality: 'medium', resolution: '1k', aspectRatio: '16:9', outputFormat: 'jpeg' },
+		inputs: {
+			prompt: prompts[0],
+			quality: 'medium',
+			resolution: '1k',
+			aspectRatio: '16:9',
+			outputFormat: 'jpeg',
+		},
 	});
 });
 
 test('every image is a JPEG in n8n binary data, the very file the service serves', async () => {
 	for (const item of itemsOf(result.run, 'Create Image')) {
 		const binary = item.binary?.data;
-		expect(binary).toMatchObject({ mimeType: 'image/jpeg', fileExtension: 'jpg', fileName: expect.stringMatching(/\.jpg$/) });
+		expect(binary).toMatchObject({
+			mimeType: 'image/jpeg',
+			fileExtension: 'jpg',
+			fileName: expect.stringMatching(/\.jpg$/),
+		});
 		const stored = storedBinary(binary);
 		expect(isJpeg(stored)).toBe(true);
 		const served = await emu.download(item.json.imageUrl);

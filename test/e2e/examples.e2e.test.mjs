@@ -9,7 +9,10 @@ import { USER_FOLDER, emulator, isMp4, itemsOf, jsonOf, storedBinary } from './c
 // Examples marked server-only are started by webhooks: test/e2e/trigger.e2e.test.mjs runs them on `n8n start`.
 const examples = loadExamples().filter(({ file, workflow }) => {
 	const reason = serverOnlyReason(workflow);
-	if (reason) process.stdout.write(`[e2e] skipping ${file.split('/').pop()} here: ${reason} (trigger.e2e.test.mjs runs it)\n`);
+	if (reason)
+		process.stdout.write(
+			`[e2e] skipping ${file.split('/').pop()} here: ${reason} (trigger.e2e.test.mjs runs it)\n`,
+		);
 	return !reason;
 });
 const emu = emulator();
@@ -41,7 +44,9 @@ function runOf(id) {
 	if (!run) {
 		const entry = batch.summary?.executions?.find((e) => e.workflowId === id);
 		const output = `${batch.stdout}\n${batch.stderr}`.trim().split('\n').slice(-30).join('\n');
-		throw new Error(`no successful run of ${id}: ${entry ? `${entry.executionStatus}: ${entry.error}` : 'not in the batch summary'}\n${output}`);
+		throw new Error(
+			`no successful run of ${id}: ${entry ? `${entry.executionStatus}: ${entry.error}` : 'not in the batch summary'}\n${output}`,
+		);
 	}
 	return run;
 }
@@ -49,7 +54,11 @@ function runOf(id) {
 /** A finished task's video: in n8n's binary data, stored in full, the very file the emulator serves. */
 async function expectVideo(item) {
 	const binary = item.binary?.data;
-	expect(binary).toMatchObject({ mimeType: 'video/mp4', fileExtension: 'mp4', fileName: expect.stringMatching(/\.mp4$/) });
+	expect(binary).toMatchObject({
+		mimeType: 'video/mp4',
+		fileExtension: 'mp4',
+		fileName: expect.stringMatching(/\.mp4$/),
+	});
 	expect(binary.bytes).toBeGreaterThan(0);
 	const stored = storedBinary(binary);
 	expect(stored.length).toBe(binary.bytes);
@@ -63,28 +72,45 @@ const shorterSide = (output) => Math.min(output.width, output.height);
 
 test('n8n runs every example workflow to success', () => {
 	const outcome = Object.fromEntries(
-		(batch.summary?.executions ?? []).map((e) => [e.workflowId, e.error ? `${e.executionStatus}: ${e.error}` : e.executionStatus]),
+		(batch.summary?.executions ?? []).map((e) => [
+			e.workflowId,
+			e.error ? `${e.executionStatus}: ${e.error}` : e.executionStatus,
+		]),
 	);
 	expect(outcome).toEqual(Object.fromEntries(examples.map((e) => [e.workflow.id, 'success'])));
 	expect(batch.code).toBe(0);
 });
 
-test.each(examples.map((e) => [e.workflow.name, e]))('%s: no item has an error, no task failed, every file is stored', (_name, { workflow }) => {
-	const summary = summarizeRun(runOf(workflow.id), { userFolder: USER_FOLDER, workflow });
-	expect(summary.itemErrors).toEqual([]);
-	expect(summary.tasks.filter((t) => t.error)).toEqual([]);
-	expect(isSuccess(summary)).toBe(true);
-	for (const file of summary.files) expect(file.path).toEqual(expect.any(String));
-});
+test.each(examples.map((e) => [e.workflow.name, e]))(
+	'%s: no item has an error, no task failed, every file is stored',
+	(_name, { workflow }) => {
+		const summary = summarizeRun(runOf(workflow.id), { userFolder: USER_FOLDER, workflow });
+		expect(summary.itemErrors).toEqual([]);
+		expect(summary.tasks.filter((t) => t.error)).toEqual([]);
+		expect(isSuccess(summary)).toBe(true);
+		for (const file of summary.files) expect(file.path).toEqual(expect.any(String));
+	},
+);
 
 test('text to video: one sd2 task, completed, 200 credits, the MP4 in binary data', async () => {
 	const run = runOf('ugExTextVideo01');
 	const [created] = jsonOf(run, 'Create Video');
-	expect(created).toEqual({ taskId: expect.any(String), orderId: expect.any(String), model: 'sd2', estimatedCredits: 200 });
+	expect(created).toEqual({
+		taskId: expect.any(String),
+		orderId: expect.any(String),
+		model: 'sd2',
+		estimatedCredits: 200,
+	});
 	const done = itemsOf(run, 'Wait For Task', 0);
 	expect(itemsOf(run, 'Wait For Task', 1)).toEqual([]);
 	expect(done).toHaveLength(1);
-	expect(done[0].json).toMatchObject({ taskId: created.taskId, orderId: created.orderId, status: 'COMPLETED', creditsUsed: 200, outcome: 'succeeded' });
+	expect(done[0].json).toMatchObject({
+		taskId: created.taskId,
+		orderId: created.orderId,
+		status: 'COMPLETED',
+		creditsUsed: 200,
+		outcome: 'succeeded',
+	});
 	expect(shorterSide(done[0].json.output[0])).toBe(720); // sd2's default output resolution
 	await expectVideo(done[0]);
 });
@@ -95,19 +121,29 @@ test('batch of prompts: five tasks, one per prompt, all completed, five videos',
 	const created = jsonOf(run, 'Create Video');
 	expect(created).toHaveLength(5);
 	expect(new Set(created.map((c) => c.taskId)).size).toBe(5);
-	for (const c of created) expect(c).toMatchObject({ model: 'sd2-fast', estimatedCredits: expect.any(Number) });
+	for (const c of created)
+		expect(c).toMatchObject({ model: 'sd2-fast', estimatedCredits: expect.any(Number) });
 	const done = itemsOf(run, 'Wait For Task', 0);
 	expect(itemsOf(run, 'Wait For Task', 1)).toEqual([]);
 	expect(done).toHaveLength(5);
 	for (const item of done) {
 		// each result is paired with the Create Video item of its own task
 		const source = created[item.pairedItem.item];
-		expect(item.json).toMatchObject({ taskId: source.taskId, status: 'COMPLETED', creditsUsed: source.estimatedCredits });
+		expect(item.json).toMatchObject({
+			taskId: source.taskId,
+			status: 'COMPLETED',
+			creditsUsed: source.estimatedCredits,
+		});
 		await expectVideo(item);
 	}
 	// the prompts reached the service, one task each
-	const prompts = jsonOf(run, 'Prompts').map((p) => p.prompt).sort();
-	const sent = createTaskRequests.filter((r) => r.body?.model === 'sd2-fast').map((r) => r.body.inputs.prompt).sort();
+	const prompts = jsonOf(run, 'Prompts')
+		.map((p) => p.prompt)
+		.sort();
+	const sent = createTaskRequests
+		.filter((r) => r.body?.model === 'sd2-fast')
+		.map((r) => r.body.inputs.prompt)
+		.sort();
 	expect(sent).toEqual(prompts);
 });
 
@@ -115,17 +151,28 @@ test('draft then final: a 480p sd2.5 draft, then a 1080p final made from its ord
 	const run = runOf('ugExDraftFinl03');
 	const [draft] = jsonOf(run, 'Create Draft');
 	const [draftDone] = jsonOf(run, 'Wait For Draft');
-	expect(draftDone).toMatchObject({ taskId: draft.taskId, status: 'COMPLETED', creditsUsed: draft.estimatedCredits });
+	expect(draftDone).toMatchObject({
+		taskId: draft.taskId,
+		status: 'COMPLETED',
+		creditsUsed: draft.estimatedCredits,
+	});
 	expect(shorterSide(draftDone.output[0])).toBe(480);
 	const [final] = itemsOf(run, 'Create Final');
-	expect(final.json).toMatchObject({ model: 'sd2.5', status: 'COMPLETED', creditsUsed: expect.any(Number) });
+	expect(final.json).toMatchObject({
+		model: 'sd2.5',
+		status: 'COMPLETED',
+		creditsUsed: expect.any(Number),
+	});
 	expect(final.json.taskId).not.toBe(draft.taskId);
 	expect(final.json.orderId).not.toBe(draft.orderId);
 	expect(shorterSide(final.json.output[0])).toBe(1080);
 	await expectVideo(final);
 	// the final was requested with the draft's orderId (not its taskId)
 	const finalRequest = createTaskRequests.find((r) => r.body?.inputs?.draftSourceOrderId);
-	expect(finalRequest.body).toEqual({ model: 'sd2.5', inputs: { draftSourceOrderId: draft.orderId } });
+	expect(finalRequest.body).toEqual({
+		model: 'sd2.5',
+		inputs: { draftSourceOrderId: draft.orderId },
+	});
 });
 
 test('a clip, its upscale and a video made from it: each priced exactly before sending, as billed', async () => {
@@ -135,8 +182,15 @@ test('a clip, its upscale and a video made from it: each priced exactly before s
 	expect(clip).toMatchObject({ status: 'COMPLETED', estimatedCredits: 160, creditsUsed: 160 });
 	// the upscale read the clip's header with range requests: 8 s at 25 credits a second (1080p)
 	const [upscaled] = itemsOf(run, 'Upscale The Clip');
-	expect(upscaled.json).toMatchObject({ status: 'completed', estimatedCredits: 200, creditsConsumed: 200 });
-	expect(upscaled.binary?.data).toMatchObject({ mimeType: 'video/mp4', fileName: expect.stringMatching(/\.mp4$/) });
+	expect(upscaled.json).toMatchObject({
+		status: 'completed',
+		estimatedCredits: 200,
+		creditsConsumed: 200,
+	});
+	expect(upscaled.binary?.data).toMatchObject({
+		mimeType: 'video/mp4',
+		fileName: expect.stringMatching(/\.mp4$/),
+	});
 	// alt3.0-video 720p with the 8 s clip as reference: (5 + 8) x 32, read from the file itself
 	const [made] = itemsOf(run, 'Video From The Clip');
 	expect(made.json).toMatchObject({ status: 'COMPLETED', estimatedCredits: 416, creditsUsed: 416 });
@@ -159,7 +213,9 @@ test('credits: both balances, as numbers and the compat four-decimal string', ()
 });
 
 test('the emulator billed exactly the credits the tasks report, and saw one create request per task', () => {
-	const tasks = examples.flatMap(({ workflow }) => summarizeRun(runOf(workflow.id), { userFolder: USER_FOLDER, workflow }).tasks);
+	const tasks = examples.flatMap(
+		({ workflow }) => summarizeRun(runOf(workflow.id), { userFolder: USER_FOLDER, workflow }).tasks,
+	);
 	const reported = tasks.reduce((sum, t) => sum + t.creditsUsed, 0);
 	expect(reported).toBeGreaterThan(0);
 	expect(creditsBefore - creditsAfter).toBe(reported);

@@ -15,7 +15,9 @@ import { freePort } from '../../scripts/n8n/run.mjs';
 import { E2E_EMULATOR_SETTINGS, fixtureWorkflows } from './context.mjs';
 
 export default async function globalSetup() {
-	const { log, during } = createProgress({ write: (line) => process.stdout.write(`[e2e] ${line}\n`) });
+	const { log, during } = createProgress({
+		write: (line) => process.stdout.write(`[e2e] ${line}\n`),
+	});
 	process.stdout.write('\n');
 	log('Set-up: build, n8n, package, emulator, user folder');
 
@@ -39,7 +41,14 @@ export default async function globalSetup() {
 
 		fs.rmSync(E2E_USER_FOLDER, { recursive: true, force: true });
 		const workflows = [...loadExamples().map((e) => e.workflow), ...fixtureWorkflows()];
-		await prepareInstance({ userFolder: E2E_USER_FOLDER, tarball: pack.tarball, emulatorUrl: emulator.url, workflows, log, during });
+		await prepareInstance({
+			userFolder: E2E_USER_FOLDER,
+			tarball: pack.tarball,
+			emulatorUrl: emulator.url,
+			workflows,
+			log,
+			during,
+		});
 		log(`Set-up done: n8n user folder ${path.relative(REPO_ROOT, E2E_USER_FOLDER)}`);
 	} catch (error) {
 		await emulator.stop(); // jest skips the global teardown when the set-up fails
@@ -54,6 +63,10 @@ function run(cmd, args) {
 		child.stdout.on('data', (d) => (out += d));
 		child.stderr.on('data', (d) => (out += d));
 		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))));
+		child.on('close', (code) =>
+			code === 0
+				? resolve(out)
+				: reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`)),
+		);
 	});
 }

@@ -16,13 +16,20 @@ test('photo in binary data → alt3.0-video image-to-video → the MP4 in binary
 
 	expect(result.run?.status).toBe('success');
 	const [item] = itemsOf(result.run, 'Create Video');
-	expect(item.json).toMatchObject({ model: 'alt3.0-video', status: 'COMPLETED', creditsUsed: 96, estimatedCredits: 96 });
+	expect(item.json).toMatchObject({
+		model: 'alt3.0-video',
+		status: 'COMPLETED',
+		creditsUsed: 96,
+		estimatedCredits: 96,
+	});
 	const stored = storedBinary(item.binary.data);
 	expect(isMp4(stored)).toBe(true);
 
 	const [upload] = (await emu.requests(UPLOAD)).slice(uploads);
 	expect(upload.query).toEqual({ model: 'alt3.0-video' });
-	expect(upload.body.files).toEqual([{ field: 'file', filename: 'photo.png', bytes: expect.any(Number) }]);
+	expect(upload.body.files).toEqual([
+		{ field: 'file', filename: 'photo.png', bytes: expect.any(Number) },
+	]);
 	const [create] = (await emu.requests(CREATE_TASK)).slice(creates);
 	expect(create.body.inputs.urls).toEqual([expect.stringMatching(/^https:\/\//)]);
 });

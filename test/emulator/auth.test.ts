@@ -79,9 +79,13 @@ describe('unknown paths and records', () => {
 	});
 
 	it('answers 404 for unknown compat tasks and assets', async () => {
-		expect((await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks/cgt_0`)).status).toBe(404);
+		expect((await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks/cgt_0`)).status).toBe(
+			404,
+		);
 		expect((await call(`${emu.compatBaseUrl}/v1/assets/asset_0`)).status).toBe(404);
-		expect((await call(`${emu.compatBaseUrl}/v1/assets/asset_0`, { method: 'DELETE' })).status).toBe(404);
+		expect(
+			(await call(`${emu.compatBaseUrl}/v1/assets/asset_0`, { method: 'DELETE' })).status,
+		).toBe(404);
 	});
 
 	it('answers 400 when the id parameter is missing', async () => {
@@ -95,8 +99,12 @@ describe('unknown paths and records', () => {
 describe('ownership', () => {
 	it('answers 403 for a task, order, asset and upscale of another account', async () => {
 		const task = await submit(emu, { model: 'sd2.5', inputs: { prompt: 'mine', draft: true } });
-		const asset = (await upload(emu, makeVideo('mp4', { width: 640, height: 480, seconds: 5 }), 'clip.mp4')).body;
-		const up = await call(`${emu.unifiedBaseUrl}/upscale/create`, { json: { source: { type: 'url', url: asset.url }, targetResolution: '1080p' } });
+		const asset = (
+			await upload(emu, makeVideo('mp4', { width: 640, height: 480, seconds: 5 }), 'clip.mp4')
+		).body;
+		const up = await call(`${emu.unifiedBaseUrl}/upscale/create`, {
+			json: { source: { type: 'url', url: asset.url }, targetResolution: '1080p' },
+		});
 		const other = { key: 'other-key' };
 		const paths = [
 			`/jobs/queryTask?taskId=${task.taskId}`,
@@ -114,32 +122,72 @@ describe('ownership', () => {
 	});
 
 	it('refuses the asset or the draft of another account in createTask', async () => {
-		const asset = await activeAsset(emu, makeVideo('mp4', { width: 640, height: 480, seconds: 5 }), 'mine.mp4');
+		const asset = await activeAsset(
+			emu,
+			makeVideo('mp4', { width: 640, height: 480, seconds: 5 }),
+			'mine.mp4',
+		);
 		const reference = {
 			model: 'sd2.5',
-			inputs: { prompt: 'use it', videoInputMode: 'reference', resolution: '1280x720', videoUrls: [`asset://${asset.providerAssetId}`] },
+			inputs: {
+				prompt: 'use it',
+				videoInputMode: 'reference',
+				resolution: '1280x720',
+				videoUrls: [`asset://${asset.providerAssetId}`],
+			},
 		};
-		expect((await call(`${emu.unifiedBaseUrl}/jobs/createTask`, { key: 'other-key', json: reference })).status).toBe(403);
+		expect(
+			(await call(`${emu.unifiedBaseUrl}/jobs/createTask`, { key: 'other-key', json: reference }))
+				.status,
+		).toBe(403);
 		const draft = await submit(emu, { model: 'sd2.5', inputs: { prompt: 'draft', draft: true } });
 		await waitTask(emu, draft.taskId);
 		const final = { model: 'sd2.5', inputs: { draftSourceOrderId: draft.orderId } };
-		expect((await call(`${emu.unifiedBaseUrl}/jobs/createTask`, { key: 'other-key', json: final })).status).toBe(403);
-		expect((await call(`${emu.unifiedBaseUrl}/account/credits`, { key: 'other-key' })).body.credits).toBe(1_000_000);
+		expect(
+			(await call(`${emu.unifiedBaseUrl}/jobs/createTask`, { key: 'other-key', json: final }))
+				.status,
+		).toBe(403);
+		expect(
+			(await call(`${emu.unifiedBaseUrl}/account/credits`, { key: 'other-key' })).body.credits,
+		).toBe(1_000_000);
 	});
 
 	it('answers 403 for the compat task, asset and group of another key', async () => {
-		const group = (await call(`${emu.compatBaseUrl}/v1/assets/groups`, { json: { name: 'mine' } })).body;
-		const asset = (await call(`${emu.compatBaseUrl}/v1/assets`, { json: { groupId: group.officialId, url: 'https://example.com/a.png' } })).body;
-		const task = (await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks`, {
-			json: { model: 'video-2-0-260128', content: [{ type: 'text', text: 'a cat' }] },
-		})).body;
+		const group = (await call(`${emu.compatBaseUrl}/v1/assets/groups`, { json: { name: 'mine' } }))
+			.body;
+		const asset = (
+			await call(`${emu.compatBaseUrl}/v1/assets`, {
+				json: { groupId: group.officialId, url: 'https://example.com/a.png' },
+			})
+		).body;
+		const task = (
+			await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks`, {
+				json: { model: 'video-2-0-260128', content: [{ type: 'text', text: 'a cat' }] },
+			})
+		).body;
 		const other = { key: 'other-key' };
-		expect((await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks/${task.id}`, other)).status).toBe(403);
-		expect((await call(`${emu.compatBaseUrl}/v1/assets/${asset.officialId}`, other)).status).toBe(403);
-		expect((await call(`${emu.compatBaseUrl}/v1/assets/${asset.officialId}`, { ...other, method: 'DELETE' })).status).toBe(403);
-		const intoMine = await call(`${emu.compatBaseUrl}/v1/assets`, { ...other, json: { groupId: group.officialId, url: 'https://example.com/b.png' } });
+		expect(
+			(await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks/${task.id}`, other)).status,
+		).toBe(403);
+		expect((await call(`${emu.compatBaseUrl}/v1/assets/${asset.officialId}`, other)).status).toBe(
+			403,
+		);
+		expect(
+			(
+				await call(`${emu.compatBaseUrl}/v1/assets/${asset.officialId}`, {
+					...other,
+					method: 'DELETE',
+				})
+			).status,
+		).toBe(403);
+		const intoMine = await call(`${emu.compatBaseUrl}/v1/assets`, {
+			...other,
+			json: { groupId: group.officialId, url: 'https://example.com/b.png' },
+		});
 		expect(intoMine.status).toBe(403);
-		expect((await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks`, other)).body.items).toEqual([]);
+		expect(
+			(await call(`${emu.compatBaseUrl}/v1/contents/generations/tasks`, other)).body.items,
+		).toEqual([]);
 		expect((await call(`${emu.compatBaseUrl}/v1/assets/groups`, other)).body).toEqual([]);
 	});
 });

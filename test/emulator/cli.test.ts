@@ -5,12 +5,21 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
-function startCli(): Promise<{ url: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
-	const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'test/emulator/cli.ts', '--port', '0'], {
-		cwd: ROOT,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+function startCli(): Promise<{
+	url: string;
+	stop(signal: NodeJS.Signals): Promise<number | null>;
+}> {
+	const child = spawn(
+		process.execPath,
+		[join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'test/emulator/cli.ts', '--port', '0'],
+		{
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
+	const exited = new Promise<number | null>((resolve) =>
+		child.once('exit', (code) => resolve(code)),
+	);
 	return new Promise((resolve, reject) => {
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => {
@@ -19,18 +28,23 @@ function startCli(): Promise<{ url: string; stop(signal: NodeJS.Signals): Promis
 			if (match) resolve({ url: match[0], stop: (signal) => (child.kill(signal), exited) });
 		});
 		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		void exited.then((code) => reject(new Error(`emulator exited (${code}) before printing its url: ${output}`)));
+		void exited.then((code) =>
+			reject(new Error(`emulator exited (${code}) before printing its url: ${output}`)),
+		);
 	});
 }
 
 describe('command line', () => {
-	it.each(['SIGTERM', 'SIGINT'] as const)('serves both services and stops cleanly on %s', async (signal) => {
-		const cli = await startCli();
-		const headers = { authorization: 'Bearer demo-key' };
-		const credits = await fetch(`${cli.url}/api/v1/account/credits`, { headers });
-		expect(await credits.json()).toEqual({ credits: 1_000_000, availableCredits: 1_000_000 });
-		const balance = await fetch(`${cli.url}/v1/me/balance`, { headers });
-		expect(await balance.json()).toEqual({ balance: '1000.0000', markupRate: 1 });
-		expect(await cli.stop(signal)).toBe(0);
-	});
+	it.each(['SIGTERM', 'SIGINT'] as const)(
+		'serves both services and stops cleanly on %s',
+		async (signal) => {
+			const cli = await startCli();
+			const headers = { authorization: 'Bearer demo-key' };
+			const credits = await fetch(`${cli.url}/api/v1/account/credits`, { headers });
+			expect(await credits.json()).toEqual({ credits: 1_000_000, availableCredits: 1_000_000 });
+			const balance = await fetch(`${cli.url}/v1/me/balance`, { headers });
+			expect(await balance.json()).toEqual({ balance: '1000.0000', markupRate: 1 });
+			expect(await cli.stop(signal)).toBe(0);
+		},
+	);
 });

@@ -11,9 +11,12 @@ function option(name: string): string | undefined {
 
 async function main(): Promise<void> {
 	const port = Number(option('port') ?? 8787);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port ${option('port')}`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new Error(`Invalid --port ${option('port')}`);
 	const emulator = await startEmulator({ port, host: option('host') ?? '127.0.0.1' });
-	console.log(`Emulator listening on ${emulator.url} (unified: ${emulator.unifiedBaseUrl}, compat: ${emulator.compatBaseUrl}, key: demo-key)`);
+	console.log(
+		`Emulator listening on ${emulator.url} (unified: ${emulator.unifiedBaseUrl}, compat: ${emulator.compatBaseUrl}, key: demo-key)`,
+	);
 	const stop = (signal: string) => {
 		console.log(`Emulator stopping (${signal})`);
 		void emulator.close().then(() => process.exit(0));

@@ -1,5 +1,16 @@
 import type { RunningEmulator } from './index';
-import { KEY, addAccount, call, control, credits, logged, reset, startFast, submit, waitFor } from './test-helpers';
+import {
+	KEY,
+	addAccount,
+	call,
+	control,
+	credits,
+	logged,
+	reset,
+	startFast,
+	submit,
+	waitFor,
+} from './test-helpers';
 
 /** The control API: accounts, settings, faults, reset, request log (keys masked), webhook log. */
 
@@ -17,7 +28,10 @@ describe('accounts', () => {
 		expect(balance.body).toEqual({ balance: '1000.0000', markupRate: 1 });
 		await addAccount(emu, 'other-key', { credits: 42, compatBalance: 12.5, markupRate: 1.5 });
 		expect(await credits(emu, 'other-key')).toEqual({ credits: 42, availableCredits: 42 });
-		expect((await call(`${emu.compatBaseUrl}/v1/me/balance`, { key: 'other-key' })).body).toEqual({ balance: '12.5000', markupRate: 1.5 });
+		expect((await call(`${emu.compatBaseUrl}/v1/me/balance`, { key: 'other-key' })).body).toEqual({
+			balance: '12.5000',
+			markupRate: 1.5,
+		});
 		await addAccount(emu, 'other-key', { credits: 7 });
 		expect((await credits(emu, 'other-key')).credits).toBe(7);
 	});
@@ -31,8 +45,14 @@ describe('accounts', () => {
 describe('settings', () => {
 	it('reads, updates and validates the clocks', async () => {
 		const updated = await control(emu, '/settings', { taskDurationMs: 1234 });
-		expect(updated.body).toMatchObject({ taskDurationMs: 1234, reviewDurationMs: 100, webhookRetryDelaysMs: [50, 100, 150] });
-		expect((await call(`${emu.url}/__control/settings`, { key: null })).body.taskDurationMs).toBe(1234);
+		expect(updated.body).toMatchObject({
+			taskDurationMs: 1234,
+			reviewDurationMs: 100,
+			webhookRetryDelaysMs: [50, 100, 150],
+		});
+		expect((await call(`${emu.url}/__control/settings`, { key: null })).body.taskDurationMs).toBe(
+			1234,
+		);
 		expect((await control(emu, '/settings', { webhookRetryDelaysMs: 'soon' })).status).toBe(400);
 		expect((await control(emu, '/settings', { reviewDurationMs: -5 })).status).toBe(400);
 	});
@@ -46,7 +66,9 @@ describe('reset', () => {
 		await reset(emu);
 		expect((await call(CREDITS(), { key: 'temp-key' })).status).toBe(401);
 		expect((await credits(emu)).credits).toBe(1_000_000);
-		expect((await call(`${emu.url}/__control/settings`, { key: null })).body.taskDurationMs).toBe(300);
+		expect((await call(`${emu.url}/__control/settings`, { key: null })).body.taskDurationMs).toBe(
+			300,
+		);
 		expect(await logged(emu, '/api/v1/jobs/createTask')).toHaveLength(0);
 	});
 });
@@ -57,7 +79,13 @@ describe('request log', () => {
 		await call(CREDITS(), { key: 'secret-key-123' });
 		const entries = (await control(emu, '/requests')).body as any[];
 		expect(entries).toHaveLength(2);
-		expect(entries[0]).toMatchObject({ method: 'GET', path: '/api/v1/jobs/queryTask', query: { taskId: 'nope' }, status: 404, apiKey: 'dem…ey' });
+		expect(entries[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/v1/jobs/queryTask',
+			query: { taskId: 'nope' },
+			status: 404,
+			apiKey: 'dem…ey',
+		});
 		expect(typeof entries[0].time).toBe('number');
 		expect(entries[1]).toMatchObject({ status: 401, apiKey: 'sec…23' });
 		expect(JSON.stringify(entries)).not.toContain('secret-key-123');
@@ -68,7 +96,11 @@ describe('request log', () => {
 		expect(await logged(emu, '/api/v1/jobs/createTask')).toHaveLength(0);
 		await submit(emu, { model: 'sd2', inputs: { prompt: 'logged' } });
 		const [entry] = await logged(emu, '/api/v1/jobs/createTask');
-		expect(entry).toMatchObject({ method: 'POST', status: 200, body: { model: 'sd2', inputs: { prompt: 'logged' } } });
+		expect(entry).toMatchObject({
+			method: 'POST',
+			status: 200,
+			body: { model: 'sd2', inputs: { prompt: 'logged' } },
+		});
 		const byMethod = await control(emu, '/requests?method=get');
 		expect(byMethod.body).toHaveLength(0);
 	});
@@ -76,7 +108,11 @@ describe('request log', () => {
 
 describe('faults', () => {
 	it('answers an injected status for the next N matching requests, then recovers', async () => {
-		const armed = await control(emu, '/faults', { path: '/api/v1/account/credits', count: 2, status: 503 });
+		const armed = await control(emu, '/faults', {
+			path: '/api/v1/account/credits',
+			count: 2,
+			status: 503,
+		});
 		expect(armed.body.faults).toHaveLength(1);
 		const first = await call(CREDITS());
 		expect(first.status).toBe(503);
@@ -84,13 +120,24 @@ describe('faults', () => {
 		expect((await call(CREDITS())).status).toBe(503);
 		expect((await call(CREDITS())).status).toBe(200);
 		const entries = await logged(emu, '/api/v1/account/credits');
-		expect(entries.map((e) => [e.status, e.fault])).toEqual([[503, 'status'], [503, 'status'], [200, undefined]]);
+		expect(entries.map((e) => [e.status, e.fault])).toEqual([
+			[503, 'status'],
+			[503, 'status'],
+			[200, undefined],
+		]);
 	});
 
 	it('matches by method and path prefix and can send a custom body', async () => {
-		await control(emu, '/faults', { path: '/api/v1/jobs/*', method: 'POST', status: 429, body: { message: 'slow down' } });
+		await control(emu, '/faults', {
+			path: '/api/v1/jobs/*',
+			method: 'POST',
+			status: 429,
+			body: { message: 'slow down' },
+		});
 		expect((await call(`${emu.unifiedBaseUrl}/jobs/queryTask?taskId=x`)).status).toBe(404);
-		const limited = await call(`${emu.unifiedBaseUrl}/jobs/createTask`, { json: { model: 'sd2', inputs: { prompt: 'x' } } });
+		const limited = await call(`${emu.unifiedBaseUrl}/jobs/createTask`, {
+			json: { model: 'sd2', inputs: { prompt: 'x' } },
+		});
 		expect(limited).toMatchObject({ status: 429, body: { message: 'slow down' } });
 		expect((await credits(emu)).credits).toBe(1_000_000);
 	});
@@ -106,7 +153,9 @@ describe('faults', () => {
 
 	it('drops the connection without an answer', async () => {
 		await control(emu, '/faults', { path: '/api/v1/account/credits', drop: true });
-		await expect(fetch(CREDITS(), { headers: { authorization: `Bearer ${KEY}` } })).rejects.toThrow();
+		await expect(
+			fetch(CREDITS(), { headers: { authorization: `Bearer ${KEY}` } }),
+		).rejects.toThrow();
 		const [entry] = await waitFor(async () => {
 			const entries = await logged(emu, '/api/v1/account/credits');
 			return entries.length ? entries : undefined;
@@ -127,7 +176,10 @@ describe('faults', () => {
 		expect((await control(emu, '/faults', { path: 'no-slash', status: 500 })).status).toBe(400);
 		expect((await control(emu, '/faults', { path: '/x', count: 0, status: 500 })).status).toBe(400);
 		expect((await control(emu, '/faults', { path: '/x' })).status).toBe(400);
-		await control(emu, '/faults', [{ path: '/a', status: 500 }, { path: '/b', drop: true, count: 3 }]);
+		await control(emu, '/faults', [
+			{ path: '/a', status: 500 },
+			{ path: '/b', drop: true, count: 3 },
+		]);
 		expect((await call(`${emu.url}/__control/faults`, { key: null })).body.faults).toHaveLength(2);
 		await call(`${emu.url}/__control/faults`, { key: null, method: 'DELETE' });
 		expect((await call(`${emu.url}/__control/faults`, { key: null })).body.faults).toHaveLength(0);

@@ -1,6 +1,19 @@
 import type { RunningEmulator } from './index';
 import { makeVideo, probeMedia } from './media/index';
-import { activeAsset, call, control, createTask, credits, download, receiver, reset, startFast, submit, waitFor, waitTask } from './test-helpers';
+import {
+	activeAsset,
+	call,
+	control,
+	createTask,
+	credits,
+	download,
+	receiver,
+	reset,
+	startFast,
+	submit,
+	waitFor,
+	waitTask,
+} from './test-helpers';
 
 /** sd2.5 drafts (480P) and finals (1080P) with every rule of the spec, and GET /jobs/relations. */
 
@@ -9,8 +22,20 @@ beforeAll(async () => (emu = await startFast()));
 afterAll(() => emu.close());
 beforeEach(() => reset(emu));
 
-const DRAFT = { model: 'sd2.5', inputs: { prompt: 'a boat at dusk', draft: true, duration: '4s', resolution: '720x1280', seed: 7 } };
-const final = (orderId: string, extra: Record<string, unknown> = {}) => ({ model: 'sd2.5', inputs: { draftSourceOrderId: orderId, ...extra } });
+const DRAFT = {
+	model: 'sd2.5',
+	inputs: {
+		prompt: 'a boat at dusk',
+		draft: true,
+		duration: '4s',
+		resolution: '720x1280',
+		seed: 7,
+	},
+};
+const final = (orderId: string, extra: Record<string, unknown> = {}) => ({
+	model: 'sd2.5',
+	inputs: { draftSourceOrderId: orderId, ...extra },
+});
 const relations = (query: string) => call(`${emu.unifiedBaseUrl}/jobs/relations?${query}`);
 
 async function completedDraft() {
@@ -23,13 +48,30 @@ describe('draft', () => {
 	it('renders at native 480P, billed at the 480P rate', async () => {
 		const { taskId } = await submit(emu, DRAFT);
 		const done = await waitTask(emu, taskId);
-		expect(done).toMatchObject({ status: 'COMPLETED', creditsUsed: 120, output: [{ width: 480, height: 854 }] });
-		expect(probeMedia((await download(done.output[0].url)).bytes)).toMatchObject({ width: 480, height: 854, seconds: 4 });
+		expect(done).toMatchObject({
+			status: 'COMPLETED',
+			creditsUsed: 120,
+			output: [{ width: 480, height: 854 }],
+		});
+		expect(probeMedia((await download(done.output[0].url)).bytes)).toMatchObject({
+			width: 480,
+			height: 854,
+			seconds: 4,
+		});
 	});
 
 	it('is sd2.5 only and refuses an output tier', async () => {
-		expect((await createTask(emu, { model: 'sd2', inputs: { prompt: 'x', draft: true } })).body.code).toBe('DRAFT_OPTION_NOT_ALLOWED');
-		expect((await createTask(emu, { model: 'sd2.5', inputs: { prompt: 'x', draft: true, outputResolution: '480p' } })).body.code).toBe('DRAFT_OPTION_NOT_ALLOWED');
+		expect(
+			(await createTask(emu, { model: 'sd2', inputs: { prompt: 'x', draft: true } })).body.code,
+		).toBe('DRAFT_OPTION_NOT_ALLOWED');
+		expect(
+			(
+				await createTask(emu, {
+					model: 'sd2.5',
+					inputs: { prompt: 'x', draft: true, outputResolution: '480p' },
+				})
+			).body.code,
+		).toBe('DRAFT_OPTION_NOT_ALLOWED');
 	});
 });
 
@@ -39,10 +81,17 @@ describe('final', () => {
 		const before = (await credits(emu)).credits;
 		const hook = await receiver([200]);
 		try {
-			const ids = await submit(emu, { ...final(draft.orderId, { prompt: 'ignored', duration: '10s' }), callBackUrl: hook.url });
+			const ids = await submit(emu, {
+				...final(draft.orderId, { prompt: 'ignored', duration: '10s' }),
+				callBackUrl: hook.url,
+			});
 			expect((await credits(emu)).credits).toBe(before - 600);
 			const done = await waitTask(emu, ids.taskId);
-			expect(done).toMatchObject({ status: 'COMPLETED', creditsUsed: 600, output: [{ width: 1080, height: 1920 }] });
+			expect(done).toMatchObject({
+				status: 'COMPLETED',
+				creditsUsed: 600,
+				output: [{ width: 1080, height: 1920 }],
+			});
 			expect(probeMedia((await download(done.output[0].url)).bytes)).toMatchObject({ seconds: 4 });
 			await waitFor(async () => (hook.hits.length ? true : undefined), 'final callback');
 			expect(hook.hits[0].body.taskId).toBe(ids.taskId);
@@ -52,8 +101,19 @@ describe('final', () => {
 	});
 
 	it('bills the draft input videos again at their own durations', async () => {
-		const clip = await activeAsset(emu, makeVideo('mp4', { width: 1280, height: 720, seconds: 5 }), 'ref.mp4');
-		const inputs = { prompt: 'with ref', draft: true, duration: '5s', videoInputMode: 'reference', resolution: '1280x720', videoUrls: [`asset://${clip.providerAssetId}`] };
+		const clip = await activeAsset(
+			emu,
+			makeVideo('mp4', { width: 1280, height: 720, seconds: 5 }),
+			'ref.mp4',
+		);
+		const inputs = {
+			prompt: 'with ref',
+			draft: true,
+			duration: '5s',
+			videoInputMode: 'reference',
+			resolution: '1280x720',
+			videoUrls: [`asset://${clip.providerAssetId}`],
+		};
 		const draft = await submit(emu, { model: 'sd2.5', inputs });
 		expect((await waitTask(emu, draft.taskId)).creditsUsed).toBe(230);
 		const ids = await submit(emu, final(draft.orderId));
@@ -69,7 +129,10 @@ describe('final', () => {
 	])('refuses %s with a clear 400 and no charge', async (_, which, statusCode, code) => {
 		const draft = await completedDraft();
 		const plain = await submit(emu, { model: 'sd2.5', inputs: { prompt: 'plain' } });
-		const failed = await submit(emu, { model: 'sd2.5', inputs: { prompt: 'x [fail]', draft: true } });
+		const failed = await submit(emu, {
+			model: 'sd2.5',
+			inputs: { prompt: 'x [fail]', draft: true },
+		});
 		await waitTask(emu, failed.taskId);
 		await control(emu, '/settings', { taskDurationMs: 60_000 });
 		const running = await submit(emu, DRAFT);
@@ -82,7 +145,10 @@ describe('final', () => {
 		};
 		const before = await credits(emu);
 		const answer = await createTask(emu, final(ids[which]));
-		expect(answer).toMatchObject({ status: statusCode, body: { code, path: 'inputs.draftSourceOrderId', message: expect.any(String) } });
+		expect(answer).toMatchObject({
+			status: statusCode,
+			body: { code, path: 'inputs.draftSourceOrderId', message: expect.any(String) },
+		});
 		expect(await credits(emu)).toEqual(before);
 	});
 
@@ -107,13 +173,35 @@ describe('relations', () => {
 		await control(emu, '/settings', { taskDurationMs: 60_000 });
 		finals.push(await submit(emu, final(draft.orderId)));
 		const page1 = (await relations(`orderId=${draft.orderId}&limit=2`)).body;
-		expect(page1).toMatchObject({ kind: 'draft', orderId: draft.orderId, sourceDraft: null, totalCount: 3, nextCursor: expect.any(String) });
+		expect(page1).toMatchObject({
+			kind: 'draft',
+			orderId: draft.orderId,
+			sourceDraft: null,
+			totalCount: 3,
+			nextCursor: expect.any(String),
+		});
 		expect(page1.finals).toEqual([
-			{ orderId: finals[0].orderId, taskId: finals[0].taskId, status: 'COMPLETED', createTime: expect.any(Number), url: expect.any(String) },
-			{ orderId: finals[1].orderId, taskId: finals[1].taskId, status: 'FAILED', createTime: expect.any(Number) },
+			{
+				orderId: finals[0].orderId,
+				taskId: finals[0].taskId,
+				status: 'COMPLETED',
+				createTime: expect.any(Number),
+				url: expect.any(String),
+			},
+			{
+				orderId: finals[1].orderId,
+				taskId: finals[1].taskId,
+				status: 'FAILED',
+				createTime: expect.any(Number),
+			},
 		]);
-		const page2 = (await relations(`orderId=${draft.orderId}&limit=2&cursor=${page1.nextCursor}`)).body;
-		expect(page2).toMatchObject({ totalCount: 3, nextCursor: null, finals: [{ orderId: finals[2].orderId, status: 'PENDING' }] });
+		const page2 = (await relations(`orderId=${draft.orderId}&limit=2&cursor=${page1.nextCursor}`))
+			.body;
+		expect(page2).toMatchObject({
+			totalCount: 3,
+			nextCursor: null,
+			finals: [{ orderId: finals[2].orderId, status: 'PENDING' }],
+		});
 	});
 
 	it('names the source draft of a final', async () => {
@@ -123,7 +211,13 @@ describe('relations', () => {
 		expect(answer).toEqual({
 			kind: 'final',
 			orderId: ids.orderId,
-			sourceDraft: { orderId: draft.orderId, taskId: draft.taskId, status: 'COMPLETED', createTime: expect.any(Number), url: expect.any(String) },
+			sourceDraft: {
+				orderId: draft.orderId,
+				taskId: draft.taskId,
+				status: 'COMPLETED',
+				createTime: expect.any(Number),
+				url: expect.any(String),
+			},
 			finals: [],
 			totalCount: 0,
 			nextCursor: null,
@@ -134,7 +228,10 @@ describe('relations', () => {
 		const draft = await completedDraft();
 		const plain = await submit(emu, { model: 'sd2', inputs: { prompt: 'plain' } });
 		for (const query of ['limit=0', 'limit=51', 'limit=2.5', 'cursor=abc']) {
-			expect([query, (await relations(`orderId=${draft.orderId}&${query}`)).status]).toEqual([query, 400]);
+			expect([query, (await relations(`orderId=${draft.orderId}&${query}`)).status]).toEqual([
+				query,
+				400,
+			]);
 		}
 		expect((await relations(`orderId=${draft.orderId}&limit=50`)).status).toBe(200);
 		expect((await relations(`orderId=${plain.orderId}`)).body.code).toBe('NOT_DRAFT_OR_FINAL');

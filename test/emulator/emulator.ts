@@ -43,7 +43,10 @@ export function resetEmulator(emu: Emulator): void {
 	emu.log.clear();
 	emu.faults.clear();
 	emu.webhooks = [];
-	emu.settings = { ...emu.startSettings, webhookRetryDelaysMs: [...emu.startSettings.webhookRetryDelaysMs] };
+	emu.settings = {
+		...emu.startSettings,
+		webhookRetryDelaysMs: [...emu.startSettings.webhookRetryDelaysMs],
+	};
 	emu.store = new Store();
 	emu.store.accounts.set(DEMO_ACCOUNT.apiKey, { ...DEMO_ACCOUNT });
 }

@@ -16,14 +16,28 @@ function serveFile(ctx: Ctx): Reply {
 	const contentType = ctx.emu.files.mimeType(id);
 	const headers = { 'cache-control': 'no-store', 'accept-ranges': 'bytes' };
 	const range = byteRange(ctx.headers.range, bytes.length);
-	if (range === 'unsatisfiable') return { status: 416, bytes: Buffer.alloc(0), contentType, headers: { ...headers, 'content-range': `bytes */${bytes.length}` } };
+	if (range === 'unsatisfiable')
+		return {
+			status: 416,
+			bytes: Buffer.alloc(0),
+			contentType,
+			headers: { ...headers, 'content-range': `bytes */${bytes.length}` },
+		};
 	if (!range) return { bytes, contentType, headers };
 	const [start, end] = range;
-	return { status: 206, bytes: bytes.subarray(start, end + 1), contentType, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${bytes.length}` } };
+	return {
+		status: 206,
+		bytes: bytes.subarray(start, end + 1),
+		contentType,
+		headers: { ...headers, 'content-range': `bytes ${start}-${end}/${bytes.length}` },
+	};
 }
 
 /** The inclusive range one `bytes=` spec asks for; undefined for none or several (served whole). */
-function byteRange(header: string | string[] | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+function byteRange(
+	header: string | string[] | undefined,
+	size: number,
+): [number, number] | 'unsatisfiable' | undefined {
 	const match = typeof header === 'string' ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
 	if (!match || (match[1] === '' && match[2] === '')) return undefined;
 	if (match[1] === '') {
@@ -35,4 +49,6 @@ function byteRange(header: string | string[] | undefined, size: number): [number
 	return [start, match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)];
 }
 
-export const fileRoutes: Route[] = [{ method: 'GET', path: '/files/:name', public: true, handler: serveFile }];
+export const fileRoutes: Route[] = [
+	{ method: 'GET', path: '/files/:name', public: true, handler: serveFile },
+];

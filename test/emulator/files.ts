@@ -84,7 +84,11 @@ function generate(file: StoredFile): Buffer {
 	if (!plan) return Buffer.alloc(0);
 	if (plan.kind === 'video') {
 		const format = plan.format === 'mov' ? 'mov' : 'mp4';
-		return makeVideo(format, { width: plan.width, height: plan.height, seconds: plan.seconds ?? 5 });
+		return makeVideo(format, {
+			width: plan.width,
+			height: plan.height,
+			seconds: plan.seconds ?? 5,
+		});
 	}
 	const format = plan.format as 'png' | 'jpeg' | 'webp' | 'gif' | 'bmp';
 	return makeImage(format, plan.width, plan.height, { seed: file.seed });

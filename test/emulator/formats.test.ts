@@ -14,18 +14,30 @@ describe('multipart', () => {
 		const body = Buffer.from(await request.arrayBuffer());
 		const parsed = parseMultipart(request.headers.get('content-type') as string, body);
 		expect(parsed?.fields).toEqual({ name: 'clip ü' });
-		expect(parsed?.files).toEqual([{ field: 'file', filename: 'a b.bin', contentType: 'application/octet-stream', data: Buffer.from([0, 1, 2, 13, 10, 45, 45]) }]);
+		expect(parsed?.files).toEqual([
+			{
+				field: 'file',
+				filename: 'a b.bin',
+				contentType: 'application/octet-stream',
+				data: Buffer.from([0, 1, 2, 13, 10, 45, 45]),
+			},
+		]);
 	});
 
 	it('returns undefined without a boundary in the body', () => {
 		expect(parseMultipart('multipart/form-data', Buffer.from('x'))).toBeUndefined();
-		expect(parseMultipart('multipart/form-data; boundary=zz', Buffer.from('no parts'))).toBeUndefined();
+		expect(
+			parseMultipart('multipart/form-data; boundary=zz', Buffer.from('no parts')),
+		).toBeUndefined();
 	});
 });
 
 describe('zip', () => {
 	it('round-trips deflated entries', () => {
-		const entries = [{ name: 'a.txt', data: Buffer.from('hello '.repeat(100)) }, { name: 'dir/b.bin', data: Buffer.from([1, 2, 3]) }];
+		const entries = [
+			{ name: 'a.txt', data: Buffer.from('hello '.repeat(100)) },
+			{ name: 'dir/b.bin', data: Buffer.from([1, 2, 3]) },
+		];
 		expect(readZip(writeZip(entries))).toEqual(entries);
 		expect(readZip(Buffer.from('not a zip'))).toBeUndefined();
 	});
@@ -33,23 +45,36 @@ describe('zip', () => {
 
 describe('xlsx', () => {
 	it('round-trips text cells, including XML characters and empty cells', () => {
-		const rows = [['groupId', 'url', 'name'], ['g1', 'https://e.com/a?x=1&y=2', '<b> "q"'], ['g2', '', 'c']];
+		const rows = [
+			['groupId', 'url', 'name'],
+			['g1', 'https://e.com/a?x=1&y=2', '<b> "q"'],
+			['g2', '', 'c'],
+		];
 		expect(readXlsx(writeXlsx(rows))).toEqual(rows);
 	});
 
 	it('reads shared strings and numbers as spreadsheet programs save them', () => {
-		const sheet = '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="2"><c r="B2"><v>42</v></c></row></sheetData></worksheet>';
-		const shared = '<sst><si><t>first</t></si><si><r><t>ri</t></r><r><t>ch &amp; more</t></r></si></sst>';
+		const sheet =
+			'<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="2"><c r="B2"><v>42</v></c></row></sheetData></worksheet>';
+		const shared =
+			'<sst><si><t>first</t></si><si><r><t>ri</t></r><r><t>ch &amp; more</t></r></si></sst>';
 		const zip = writeZip([
 			{ name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
 			{ name: 'xl/sharedStrings.xml', data: Buffer.from(shared) },
 		]);
-		expect(readXlsx(zip)).toEqual([['first', '', 'rich & more'], ['', '42']]);
+		expect(readXlsx(zip)).toEqual([
+			['first', '', 'rich & more'],
+			['', '42'],
+		]);
 	});
 });
 
 describe('csv', () => {
 	it('handles quotes, commas, doubled quotes and CRLF', () => {
-		expect(readCsv('a,b\r\n"x, y","say ""hi"""\nlast')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['last']]);
+		expect(readCsv('a,b\r\n"x, y","say ""hi"""\nlast')).toEqual([
+			['a', 'b'],
+			['x, y', 'say "hi"'],
+			['last'],
+		]);
 	});
 });

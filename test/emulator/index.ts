@@ -29,7 +29,11 @@ export interface RunningEmulator {
 /** Starts both services on one port; tests start one per file with port 0 and short clocks. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
 	const emu = createEmulator(options.settings);
-	const server = startHttpServer(emu, [...unifiedRoutes, ...compatRoutes, ...fileRoutes], controlRoutes);
+	const server = startHttpServer(
+		emu,
+		[...unifiedRoutes, ...compatRoutes, ...fileRoutes],
+		controlRoutes,
+	);
 	const host = options.host ?? '127.0.0.1';
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);

@@ -1,7 +1,14 @@
 import { childBoxes, findBox } from '../../nodes/shared/media/box-reader';
 import { box } from './media/boxes';
 import { ascii as text, be32, join, le32 } from './media/bytes';
-import { extensionOf, makeAudio, makeImage, makeVideo, mimeTypeOf, probeMedia } from './media/index';
+import {
+	extensionOf,
+	makeAudio,
+	makeImage,
+	makeVideo,
+	mimeTypeOf,
+	probeMedia,
+} from './media/index';
 import type { ImageFormat } from './media/index';
 
 /**
@@ -10,14 +17,26 @@ import type { ImageFormat } from './media/index';
  */
 
 const IMAGE_FORMATS: ImageFormat[] = ['png', 'jpeg', 'webp', 'gif', 'bmp'];
-const SIZES: Array<[number, number]> = [[1, 1], [17, 9], [640, 480], [1920, 1080], [1080, 1920], [4096, 2160]];
+const SIZES: Array<[number, number]> = [
+	[1, 1],
+	[17, 9],
+	[640, 480],
+	[1920, 1080],
+	[1080, 1920],
+	[4096, 2160],
+];
 
 describe('makeImage round trip', () => {
 	const cases = IMAGE_FORMATS.flatMap((format) => SIZES.map(([w, h]) => [format, w, h] as const));
 	it.each(cases)('%s %ix%i', (format, width, height) => {
 		const bytes = makeImage(format, width, height, { seed: width });
 		expect(probeMedia(bytes)).toMatchObject({
-			kind: 'image', format, width, height, bytes: bytes.length, mimeType: mimeTypeOf(format),
+			kind: 'image',
+			format,
+			width,
+			height,
+			bytes: bytes.length,
+			mimeType: mimeTypeOf(format),
 		});
 	});
 
@@ -36,8 +55,12 @@ describe('makeImage round trip', () => {
 
 	it('is deterministic, and the seed changes the picture', () => {
 		for (const format of IMAGE_FORMATS) {
-			expect(makeImage(format, 64, 48, { seed: 3 }).equals(makeImage(format, 64, 48, { seed: 3 }))).toBe(true);
-			expect(makeImage(format, 64, 48, { seed: 3 }).equals(makeImage(format, 64, 48, { seed: 4 }))).toBe(false);
+			expect(
+				makeImage(format, 64, 48, { seed: 3 }).equals(makeImage(format, 64, 48, { seed: 3 })),
+			).toBe(true);
+			expect(
+				makeImage(format, 64, 48, { seed: 3 }).equals(makeImage(format, 64, 48, { seed: 4 })),
+			).toBe(false);
 		}
 	});
 
@@ -62,7 +85,13 @@ describe('makeVideo round trip', () => {
 	it.each(cases)('%s %ix%i %ss fps %s', (format, width, height, seconds, fps) => {
 		const bytes = makeVideo(format, { width, height, seconds, fps });
 		const info = probeMedia(bytes);
-		expect(info).toMatchObject({ kind: 'video', format, width, height, mimeType: mimeTypeOf(format) });
+		expect(info).toMatchObject({
+			kind: 'video',
+			format,
+			width,
+			height,
+			mimeType: mimeTypeOf(format),
+		});
 		expect(info?.seconds).toBeCloseTo(seconds, 3);
 		expect(bytes.length).toBeLessThan(100_000);
 	});
@@ -74,12 +103,16 @@ describe('makeVideo round trip', () => {
 		const mdat = findBox(bytes, undefined, 'mdat')!;
 		const stsz = findBox(bytes, stbl, 'stsz')!;
 		const count = bytes.readUInt32BE(stsz.start + 8);
-		const sizes = Array.from({ length: count }, (_, i) => bytes.readUInt32BE(stsz.start + 12 + 4 * i));
+		const sizes = Array.from({ length: count }, (_, i) =>
+			bytes.readUInt32BE(stsz.start + 12 + 4 * i),
+		);
 		expect(count).toBe(150);
 		expect(sizes.reduce((a, b) => a + b, 0)).toBe(mdat.end - mdat.start);
 		expect(bytes.readUInt32BE(findBox(bytes, stbl, 'stco')!.start + 8)).toBe(mdat.start);
 		const stts = findBox(bytes, stbl, 'stts')!;
-		expect(bytes.readUInt32BE(stts.start + 8) * bytes.readUInt32BE(stts.start + 12)).toBe(5 * 90000);
+		expect(bytes.readUInt32BE(stts.start + 8) * bytes.readUInt32BE(stts.start + 12)).toBe(
+			5 * 90000,
+		);
 		const stsd = findBox(bytes, stbl, 'stsd')!;
 		const avc1 = findBox(bytes, { ...stsd, start: stsd.start + 8 }, 'avc1'); // after version, flags, count
 		const avcC = findBox(bytes, { ...avc1!, start: avc1!.start + 78 }, 'avcC'); // after the fixed fields
@@ -92,7 +125,9 @@ describe('makeVideo round trip', () => {
 	it('refuses impossible options', () => {
 		expect(() => makeVideo('mp4', { width: 0, height: 10, seconds: 1 })).toThrow(RangeError);
 		expect(() => makeVideo('mov', { width: 10, height: 10, seconds: 0 })).toThrow(RangeError);
-		expect(() => makeVideo('mp4', { width: 10, height: 10, seconds: 1, fps: 0 })).toThrow(RangeError);
+		expect(() => makeVideo('mp4', { width: 10, height: 10, seconds: 1, fps: 0 })).toThrow(
+			RangeError,
+		);
 	});
 });
 
@@ -109,7 +144,7 @@ describe('makeAudio round trip', () => {
 		expect(info).toMatchObject({ kind: 'audio', format: 'mp3', mimeType: 'audio/mpeg' });
 		expect(Math.abs(info!.seconds! - seconds)).toBeLessThan(0.1);
 		// The Xing/Info count must agree with the constant-bitrate reading of the same bytes.
-		expect(bytes.length * 8 / 32000 - 0.024).toBeCloseTo(info!.seconds!, 6);
+		expect((bytes.length * 8) / 32000 - 0.024).toBeCloseTo(info!.seconds!, 6);
 	});
 
 	it('refuses a length of zero', () => {
@@ -160,7 +195,11 @@ describe('detection from bytes alone', () => {
 	});
 
 	it('names types and extensions, with a fallback for unknown names', () => {
-		expect([mimeTypeOf('mov'), mimeTypeOf('webp'), extensionOf('jpeg')]).toEqual(['video/quicktime', 'image/webp', 'jpg']);
+		expect([mimeTypeOf('mov'), mimeTypeOf('webp'), extensionOf('jpeg')]).toEqual([
+			'video/quicktime',
+			'image/webp',
+			'jpg',
+		]);
 		expect([mimeTypeOf('nope'), extensionOf('nope')]).toEqual(['application/octet-stream', 'bin']);
 	});
 });

@@ -31,14 +31,18 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 /** A video frame: the shorter side is the tier, the longer follows the aspect; even sides (codec-friendly). */
 export function videoSize(tier: string, aspect: number): Size {
 	const short = tierShortSide(tier);
-	return aspect >= 1 ? { width: even(short * aspect), height: short } : { width: short, height: even(short / aspect) };
+	return aspect >= 1
+		? { width: even(short * aspect), height: short }
+		: { width: short, height: even(short / aspect) };
 }
 
 /** An image: '1k'/'2k'/'4k' is the longer side in units of 1024 px, the shorter follows the aspect. */
 export function imageSize(resolution: string, aspect: number): Size {
 	const match = /^(\d+)k$/i.exec(resolution);
 	const long = (match ? Number(match[1]) : 2) * 1024;
-	return aspect >= 1 ? { width: long, height: even(long / aspect) } : { width: even(long * aspect), height: long };
+	return aspect >= 1
+		? { width: long, height: even(long / aspect) }
+		: { width: even(long * aspect), height: long };
 }
 
 /** The ratio among `choices` ('16:9', ...) closest to an aspect, for reporting a compat task's ratio. */
@@ -47,7 +51,11 @@ export function nearestRatio(aspect: number, choices: readonly string[]): string
 	for (const choice of choices) {
 		const value = aspectOf(choice);
 		if (value === undefined) continue;
-		if (!best || Math.abs(Math.log(value / aspect)) < Math.abs(Math.log((aspectOf(best) as number) / aspect))) best = choice;
+		if (
+			!best ||
+			Math.abs(Math.log(value / aspect)) < Math.abs(Math.log((aspectOf(best) as number) / aspect))
+		)
+			best = choice;
 	}
 	return best;
 }

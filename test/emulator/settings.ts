@@ -14,11 +14,13 @@ export const DEFAULT_SETTINGS: Settings = {
 	webhookRetryDelaysMs: [1000, 5000, 30000],
 };
 
-const isDelay = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isDelay = (value: unknown) =>
+	typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /** Merges a partial update; returns an error message instead of accepting a bad value. */
 export function mergeSettings(base: Settings, update: unknown): Settings | string {
-	if (!update || typeof update !== 'object' || Array.isArray(update)) return 'settings must be an object';
+	if (!update || typeof update !== 'object' || Array.isArray(update))
+		return 'settings must be an object';
 	const patch = update as Record<string, unknown>;
 	for (const key of ['taskDurationMs', 'reviewDurationMs'] as const) {
 		if (patch[key] !== undefined && !isDelay(patch[key])) return `${key} must be a number >= 0`;

@@ -5,7 +5,11 @@ import { startEmulator } from './index';
 import type { RunningEmulator, Settings } from './index';
 
 /** Short clocks so a suite runs in seconds; waits poll with generous deadlines instead of timing. */
-export const FAST: Partial<Settings> = { taskDurationMs: 300, reviewDurationMs: 100, webhookRetryDelaysMs: [50, 100, 150] };
+export const FAST: Partial<Settings> = {
+	taskDurationMs: 300,
+	reviewDurationMs: 100,
+	webhookRetryDelaysMs: [50, 100, 150],
+};
 
 export const KEY = 'demo-key';
 
@@ -40,7 +44,11 @@ export async function call<T = any>(url: string, options: CallOptions = {}): Pro
 	const response = await fetch(url, { method, headers, body });
 	const text = await response.text();
 	const isJson = (response.headers.get('content-type') ?? '').includes('json');
-	return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: response.headers };
+	return {
+		status: response.status,
+		body: isJson && text ? JSON.parse(text) : text,
+		headers: response.headers,
+	};
 }
 
 /** Control API calls (no key). */
@@ -50,14 +58,22 @@ export const control = <T = any>(emu: RunningEmulator, path: string, json?: unkn
 /** Back to the start state (settings included) before each test. */
 export const reset = (emu: RunningEmulator) => control(emu, '/reset', {});
 
-export async function addAccount(emu: RunningEmulator, apiKey: string, extra: Record<string, unknown> = {}) {
+export async function addAccount(
+	emu: RunningEmulator,
+	apiKey: string,
+	extra: Record<string, unknown> = {},
+) {
 	const answer = await control(emu, '/accounts', { apiKey, ...extra });
 	expect(answer.status).toBe(200);
 	return apiKey;
 }
 
 /** Polls until `probe` returns a value (not undefined) or the deadline passes. */
-export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+	probe: () => Promise<T | undefined>,
+	what: string,
+	timeoutMs = 15_000,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
@@ -85,42 +101,74 @@ export async function createTask(emu: RunningEmulator, body: unknown, key = KEY)
 }
 
 /** Creates a task that must be accepted; returns its ids. */
-export async function submit(emu: RunningEmulator, body: unknown, key = KEY): Promise<{ taskId: string; orderId: string }> {
+export async function submit(
+	emu: RunningEmulator,
+	body: unknown,
+	key = KEY,
+): Promise<{ taskId: string; orderId: string }> {
 	const answer = await createTask(emu, body, key);
-	if (answer.status !== 200) throw new Error(`createTask answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+	if (answer.status !== 200)
+		throw new Error(`createTask answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 	return answer.body;
 }
 
-export async function credits(emu: RunningEmulator, key = KEY): Promise<{ credits: number; availableCredits: number }> {
+export async function credits(
+	emu: RunningEmulator,
+	key = KEY,
+): Promise<{ credits: number; availableCredits: number }> {
 	return (await call(`${emu.unifiedBaseUrl}/account/credits`, { key })).body;
 }
 
-export function form(bytes: Buffer, filename: string, fields: Record<string, string> = {}, field = 'file'): FormData {
+export function form(
+	bytes: Buffer,
+	filename: string,
+	fields: Record<string, string> = {},
+	field = 'file',
+): FormData {
 	const data = new FormData();
 	data.append(field, new Blob([bytes]), filename);
 	for (const [key, value] of Object.entries(fields)) data.append(key, value);
 	return data;
 }
 
-export function upload(emu: RunningEmulator, bytes: Buffer, filename: string, fields: Record<string, string> = {}, key = KEY, query = '') {
-	return call(`${emu.unifiedBaseUrl}/assets/upload${query}`, { key, form: form(bytes, filename, fields) });
+export function upload(
+	emu: RunningEmulator,
+	bytes: Buffer,
+	filename: string,
+	fields: Record<string, string> = {},
+	key = KEY,
+	query = '',
+) {
+	return call(`${emu.unifiedBaseUrl}/assets/upload${query}`, {
+		key,
+		form: form(bytes, filename, fields),
+	});
 }
 
 /** Uploads for review and waits until ACTIVE; returns the asset. */
 export async function activeAsset(emu: RunningEmulator, bytes: Buffer, name: string, key = KEY) {
 	const { body } = await upload(emu, bytes, name, { name }, key);
 	return waitFor(async () => {
-		const status = await call(`${emu.unifiedBaseUrl}/assets/status?assetId=${body.assetId}`, { key });
+		const status = await call(`${emu.unifiedBaseUrl}/assets/status?assetId=${body.assetId}`, {
+			key,
+		});
 		return status.body.status === 'ACTIVE' ? status.body : undefined;
 	}, `asset ${body.assetId} ACTIVE`);
 }
 
 /** Fetches a file; a url on the emulator's virtual asset host is fetched from the emulator on the port it names. */
-export async function download(url: string): Promise<{ status: number; bytes: Buffer; type: string | null }> {
+export async function download(
+	url: string,
+): Promise<{ status: number; bytes: Buffer; type: string | null }> {
 	const target = new URL(url);
-	if (target.hostname === ASSET_HOST) Object.assign(target, { protocol: 'http:', hostname: '127.0.0.1' });
+	if (target.hostname === ASSET_HOST)
+		Object.assign(target, { protocol: 'http:', hostname: '127.0.0.1' });
 	const response = await fetch(target);
-	return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), type: response.headers.get('content-type') };
+	return {
+		status: response.status,
+		bytes: Buffer.from(await response.arrayBuffer()),
+		type: response.headers.get('content-type'),
+	};
 }
 
 export interface Hit {
@@ -129,19 +177,25 @@ export interface Hit {
 }
 
 /** A local webhook receiver answering `statuses` in turn (the last one repeats). */
-export async function receiver(statuses: number[]): Promise<{ url: string; hits: Hit[]; close(): Promise<void> }> {
+export async function receiver(
+	statuses: number[],
+): Promise<{ url: string; hits: Hit[]; close(): Promise<void> }> {
 	const hits: Hit[] = [];
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			hits.push({ time: Date.now(), body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') });
+			hits.push({
+				time: Date.now(),
+				body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'),
+			});
 			res.writeHead(statuses[Math.min(hits.length - 1, statuses.length - 1)]).end();
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
-	const close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+	const close = () =>
+		new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
 	return { url: `http://127.0.0.1:${port}/hook`, hits, close };
 }
 

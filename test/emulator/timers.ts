@@ -8,10 +8,13 @@ export class Timers {
 	private readonly aborts = new Set<AbortController>();
 
 	after(ms: number, run: () => void): void {
-		const handle = setTimeout(() => {
-			this.handles.delete(handle);
-			run();
-		}, Math.max(0, ms));
+		const handle = setTimeout(
+			() => {
+				this.handles.delete(handle);
+				run();
+			},
+			Math.max(0, ms),
+		);
 		handle.unref();
 		this.handles.add(handle);
 	}

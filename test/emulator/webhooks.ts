@@ -18,17 +18,30 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
  * POSTs the payload; on a non-2xx answer or a connection error retries on the configured delays
  * (spec: up to 3 retries after 1 s, 5 s, 30 s). Upscale callbacks pass `retry: false` (sent once).
  */
-export function deliverWebhook(emu: Emulator, taskId: string, url: string, payload: unknown, retry: boolean): void {
+export function deliverWebhook(
+	emu: Emulator,
+	taskId: string,
+	url: string,
+	payload: unknown,
+	retry: boolean,
+): void {
 	const body = JSON.stringify(payload);
 	const delays = retry ? [...emu.settings.webhookRetryDelaysMs] : [];
 	const attempt = async (n: number) => {
 		const succeeded = await post(emu, taskId, url, body, n);
-		if (!succeeded && n <= delays.length) emu.timers.after(delays[n - 1], () => void attempt(n + 1));
+		if (!succeeded && n <= delays.length)
+			emu.timers.after(delays[n - 1], () => void attempt(n + 1));
 	};
 	void attempt(1);
 }
 
-async function post(emu: Emulator, taskId: string, url: string, body: string, attempt: number): Promise<boolean> {
+async function post(
+	emu: Emulator,
+	taskId: string,
+	url: string,
+	body: string,
+	attempt: number,
+): Promise<boolean> {
 	const log = emu.webhooks;
 	const { signal, done } = emu.timers.signal(ATTEMPT_TIMEOUT_MS);
 	try {

@@ -37,7 +37,14 @@ export async function fakeService(handler: Handler) {
 		request.on('data', (chunk) => (body += chunk));
 		request.on('end', () => {
 			const url = new URL(request.url ?? '/', 'http://fake');
-			const seen: Received = { method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body, at: Date.now() };
+			const seen: Received = {
+				method: request.method ?? '',
+				path: url.pathname,
+				query: url.searchParams,
+				headers: request.headers,
+				body,
+				at: Date.now(),
+			};
 			const count = received.filter((entry) => entry.path === seen.path).length;
 			received.push(seen);
 			answer(handler(seen, count), request, response, timers);
@@ -61,7 +68,12 @@ export async function fakeService(handler: Handler) {
 	};
 }
 
-function answer(behaviour: Behaviour, request: IncomingMessage, response: ServerResponse, timers: Set<NodeJS.Timeout>): void {
+function answer(
+	behaviour: Behaviour,
+	request: IncomingMessage,
+	response: ServerResponse,
+	timers: Set<NodeJS.Timeout>,
+): void {
 	if (behaviour === 'reset') {
 		request.socket.destroy();
 		return;
@@ -71,13 +83,24 @@ function answer(behaviour: Behaviour, request: IncomingMessage, response: Server
 		drip(behaviour, response, timers);
 		return;
 	}
-	const text = typeof behaviour.body === 'string' ? behaviour.body : JSON.stringify(behaviour.body ?? {});
-	response.writeHead(behaviour.status, { 'content-type': 'application/json', ...behaviour.headers });
+	const text =
+		typeof behaviour.body === 'string' ? behaviour.body : JSON.stringify(behaviour.body ?? {});
+	response.writeHead(behaviour.status, {
+		'content-type': 'application/json',
+		...behaviour.headers,
+	});
 	response.end(text);
 }
 
-function drip({ drip: text, everyMs }: { drip: string; everyMs: number }, response: ServerResponse, timers: Set<NodeJS.Timeout>) {
-	response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+function drip(
+	{ drip: text, everyMs }: { drip: string; everyMs: number },
+	response: ServerResponse,
+	timers: Set<NodeJS.Timeout>,
+) {
+	response.writeHead(200, {
+		'content-type': 'application/json',
+		'content-length': String(Buffer.byteLength(text)),
+	});
 	let sent = 0;
 	const timer = setInterval(() => {
 		if (sent >= text.length || response.destroyed) {
@@ -92,10 +115,22 @@ function drip({ drip: text, everyMs }: { drip: string; everyMs: number }, respon
 
 /** The unified service's happy answers, for the paths a fault does not target. */
 export function healthy(request: Received, count: number): Behaviour {
-	if (request.path.endsWith('/jobs/createTask')) return { status: 200, body: { taskId: `task-${count}`, orderId: `order-${count}` } };
+	if (request.path.endsWith('/jobs/createTask'))
+		return { status: 200, body: { taskId: `task-${count}`, orderId: `order-${count}` } };
 	if (request.path.endsWith('/jobs/queryTask')) {
 		const taskId = request.query.get('taskId') ?? '';
-		return { status: 200, body: { taskId, orderId: 'o', model: 'sd2', status: 'COMPLETED', creditsUsed: 200, output: [], error: null } };
+		return {
+			status: 200,
+			body: {
+				taskId,
+				orderId: 'o',
+				model: 'sd2',
+				status: 'COMPLETED',
+				creditsUsed: 200,
+				output: [],
+				error: null,
+			},
+		};
 	}
 	return { status: 404, body: { message: 'no such path' } };
 }

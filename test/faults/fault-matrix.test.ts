@@ -15,12 +15,23 @@ const FAULTS: Record<string, Behaviour> = {
 	'HTTP 500': { status: 500, body: { message: 'internal error' } },
 	'HTTP 503': { status: 503, body: { message: 'unavailable' } },
 	'HTTP 429': { status: 429, body: { message: 'rate limited' } },
-	'HTTP 429 with Retry-After: 3600': { status: 429, body: { message: 'rate limited' }, headers: { 'retry-after': '3600' } },
+	'HTTP 429 with Retry-After: 3600': {
+		status: 429,
+		body: { message: 'rate limited' },
+		headers: { 'retry-after': '3600' },
+	},
 	'connection reset': 'reset',
 	'server hangs': 'hang',
-	'body drips 1 byte every 500 ms': { drip: '{"taskId":"t","orderId":"o","status":"PENDING"}', everyMs: 500 },
+	'body drips 1 byte every 500 ms': {
+		drip: '{"taskId":"t","orderId":"o","status":"PENDING"}',
+		everyMs: 500,
+	},
 	'malformed JSON': { status: 200, body: '{"taskId": "t", "orderId":' },
-	'HTML error page': { status: 200, body: '<html><body>Service unavailable</body></html>', headers: { 'content-type': 'text/html' } },
+	'HTML error page': {
+		status: 200,
+		body: '<html><body>Service unavailable</body></html>',
+		headers: { 'content-type': 'text/html' },
+	},
 };
 
 const TIMEOUT_S = 3;
@@ -33,13 +44,17 @@ const logLines: string[] = [];
 beforeEach(() => {
 	logLines.length = 0;
 	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-		jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void logLines.push(args.map(String).join(' ')));
+		jest
+			.spyOn(console, method)
+			.mockImplementation((...args: unknown[]) => void logLines.push(args.map(String).join(' ')));
 	}
 });
 afterEach(() => jest.restoreAllMocks());
 
 function expectOnePerItem(items: INodeExecutionData[], count: number) {
-	const paired = items.map((item) => (item.pairedItem as { item: number }).item).sort((a, b) => a - b);
+	const paired = items
+		.map((item) => (item.pairedItem as { item: number }).item)
+		.sort((a, b) => a - b);
 	expect(paired).toEqual(Array.from({ length: count }, (_, index) => index));
 }
 
@@ -52,11 +67,15 @@ const cases = Object.keys(FAULTS).flatMap((fault) => SIZES.map((size) => [fault,
 
 describe.each(cases)('fault matrix: %s, %i items', (fault, size) => {
 	test('on create', async () => {
-		const handler: Handler = (request, count) => (request.path.endsWith('/jobs/createTask') ? FAULTS[fault] : healthy(request, count));
+		const handler: Handler = (request, count) =>
+			request.path.endsWith('/jobs/createTask') ? FAULTS[fault] : healthy(request, count);
 		const service = await fakeService(handler);
 		try {
 			const started = Date.now();
-			const node = createVideo({ batchOptions: { requestTimeoutSeconds: REQUEST_TIMEOUT_S } }, { onError: 'continueRegularOutput' });
+			const node = createVideo(
+				{ batchOptions: { requestTimeoutSeconds: REQUEST_TIMEOUT_S } },
+				{ onError: 'continueRegularOutput' },
+			);
 			const run = await runAgainst(service.url, [node], { items: prompts(size) });
 			expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_S * 1000 + SLACK_MS);
 			const items = run.output('Create Video');
@@ -71,18 +90,23 @@ describe.each(cases)('fault matrix: %s, %i items', (fault, size) => {
 	});
 
 	test('on query', async () => {
-		const handler: Handler = (request, count) => (request.path.endsWith('/jobs/queryTask') ? FAULTS[fault] : healthy(request, count));
+		const handler: Handler = (request, count) =>
+			request.path.endsWith('/jobs/queryTask') ? FAULTS[fault] : healthy(request, count);
 		const service = await fakeService(handler);
 		try {
 			const started = Date.now();
 			const items = Array.from({ length: size }, (_, index) => ({ taskId: `task-${index}` }));
-			const wait = waitForTask({ waitOptions: { pollIntervalSeconds: 0.5, timeoutMinutes: TIMEOUT_S / 60 } });
+			const wait = waitForTask({
+				waitOptions: { pollIntervalSeconds: 0.5, timeoutMinutes: TIMEOUT_S / 60 },
+			});
 			const run = await runAgainst(service.url, [wait], { items });
 			expect(Date.now() - started).toBeLessThan((TIMEOUT_S + REQUEST_TIMEOUT_S) * 1000 + SLACK_MS);
 			expect(run.output('Wait For Task', 0)).toHaveLength(0);
 			const notCompleted = run.output('Wait For Task', 1);
 			expectOnePerItem(notCompleted, size);
-			expect(notCompleted.every((item) => ['timedOut', 'error'].includes(String(item.json.outcome)))).toBe(true);
+			expect(
+				notCompleted.every((item) => ['timedOut', 'error'].includes(String(item.json.outcome))),
+			).toBe(true);
 			expect(service.count('/jobs/createTask')).toBe(0);
 			expectNoKey(run);
 		} finally {

@@ -25,16 +25,22 @@ export function runAgainst(
 
 /** Create Video, text to video on sd2, one task per item's prompt. */
 export function createVideo(parameters: IDataObject = {}, extra: Partial<StepNode> = {}) {
-	return packageNode('Create Video', 'createVideo', {
-		model: 'sd2',
-		generationMode: 'textToVideo',
-		prompt: '={{ $json.prompt }}',
-		...parameters,
-	}, extra);
+	return packageNode(
+		'Create Video',
+		'createVideo',
+		{
+			model: 'sd2',
+			generationMode: 'textToVideo',
+			prompt: '={{ $json.prompt }}',
+			...parameters,
+		},
+		extra,
+	);
 }
 
 export function waitForTask(parameters: IDataObject = {}, extra: Partial<StepNode> = {}) {
 	return packageNode('Wait For Task', 'waitForTask', { operation: 'wait', ...parameters }, extra);
 }
 
-export const prompts = (count: number) => Array.from({ length: count }, (_, index) => ({ prompt: `shot ${index}` }));
+export const prompts = (count: number) =>
+	Array.from({ length: count }, (_, index) => ({ prompt: `shot ${index}` }));

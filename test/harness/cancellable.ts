@@ -24,16 +24,26 @@ let credentialTypes: CredentialTypeRegistry | undefined;
 let started = 0;
 
 /** Like `runWorkflow`, but returns at once with a handle to stop the running execution. */
-export async function startWorkflow(workflowJson: WorkflowJson, options: RunOptions): Promise<StartedExecution> {
+export async function startWorkflow(
+	workflowJson: WorkflowJson,
+	options: RunOptions,
+): Promise<StartedExecution> {
 	await harnessReady();
 	if (!credentialTypes) {
 		credentialTypes = new CredentialTypeRegistry();
 		loadPackageCredentials(credentialTypes);
 	}
 	const workflow = createWorkflow(workflowJson, nodeTypes(), options);
-	const hooks = new ExecutionLifecycleHooks('manual', `cancellable-${++started}`, asWorkflowBase(workflow));
+	const hooks = new ExecutionLifecycleHooks(
+		'manual',
+		`cancellable-${++started}`,
+		asWorkflowBase(workflow),
+	);
 	const credentials = new HarnessCredentialsHelper(credentialTypes, options.credentials);
 	const additionalData = buildAdditionalData(credentials, hooks);
 	const execution = startRun(additionalData, workflow);
-	return { cancel: () => execution.cancel(), result: execution.then((run) => toRunResult(run, workflow, credentials.reads)) };
+	return {
+		cancel: () => execution.cancel(),
+		result: execution.then((run) => toRunResult(run, workflow, credentials.reads)),
+	};
 }

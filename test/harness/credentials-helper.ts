@@ -60,7 +60,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		const options = request as IHttpRequestOptions;
 		if (typeof authenticate === 'function') return await authenticate(credentials, options);
 		if (authenticate?.type !== 'generic') return options;
-		if (!workflow || !node) throw new Error('Declarative authentication needs the workflow and node');
+		if (!workflow || !node)
+			throw new Error('Declarative authentication needs the workflow and node');
 		return applyGenericAuth(authenticate, credentials, options, workflow, node);
 	}
 
@@ -108,7 +109,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return this.decrypted(type);
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<Credentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<Credentials> {
 		const credentials = new Credentials(nodeCredentials, type);
 		await credentials.setData(this.decrypted(type));
 		return credentials;

@@ -11,7 +11,10 @@ type Execution = ReturnType<WorkflowExecute['run']>;
 const TAKES_WORKFLOW_FIRST = WorkflowExecute.prototype.run.length > 1;
 
 /** Runs a workflow from its trigger, as a click on "Execute workflow" does (manual mode). */
-export function startRun(additionalData: IWorkflowExecuteAdditionalData, workflow: Workflow): Execution {
+export function startRun(
+	additionalData: IWorkflowExecuteAdditionalData,
+	workflow: Workflow,
+): Execution {
 	const executor = new WorkflowExecute(additionalData, 'manual');
 	const run = executor.run as unknown as (argument: unknown) => Execution;
 	return run.call(executor, TAKES_WORKFLOW_FIRST ? workflow : { workflow });

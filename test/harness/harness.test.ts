@@ -12,7 +12,10 @@ const TRIGGER = 'When clicking ‘Execute workflow’';
 const extraNodeTypes = { [PROBE_TYPE]: new HarnessProbe() };
 
 /** Trigger → Probe → Done, as the editor exports it; `errorOutput` adds Probe's error branch. */
-function probeWorkflow(parameters: Record<string, unknown>, probe: Partial<WorkflowNodeJson> = {}): WorkflowJson {
+function probeWorkflow(
+	parameters: Record<string, unknown>,
+	probe: Partial<WorkflowNodeJson> = {},
+): WorkflowJson {
 	const node = (name: string, type: string, x: number, extra: Partial<WorkflowNodeJson> = {}) => ({
 		id: `id-${x}`,
 		name,
@@ -64,7 +67,10 @@ describe('runWorkflow', () => {
 	});
 
 	it('stores a streamed download in the filesystem binary data store and reads it back', async () => {
-		const result = await runWorkflow(probeWorkflow({ operation: 'download' }), { credentials, extraNodeTypes });
+		const result = await runWorkflow(probeWorkflow({ operation: 'download' }), {
+			credentials,
+			extraNodeTypes,
+		});
 
 		const [item] = result.output('Probe');
 		expect(item.binary?.data.id).toMatch(/^filesystem/);
@@ -91,7 +97,10 @@ describe('runWorkflow', () => {
 
 	it('turns a failed item into an error item under onError continueRegularOutput', async () => {
 		const result = await runWorkflow(
-			probeWorkflow({ operation: 'prompt', prompt: '={{ $json.prompt }}' }, { onError: 'continueRegularOutput' }),
+			probeWorkflow(
+				{ operation: 'prompt', prompt: '={{ $json.prompt }}' },
+				{ onError: 'continueRegularOutput' },
+			),
 			{ credentials, extraNodeTypes, items: [{ prompt: 'ok' }, { fail: true }] },
 		);
 
@@ -104,8 +113,15 @@ describe('runWorkflow', () => {
 
 	it('routes failed items to the error output under onError continueErrorOutput', async () => {
 		const result = await runWorkflow(
-			probeWorkflow({ operation: 'prompt', prompt: '={{ $json.prompt }}' }, { onError: 'continueErrorOutput' }),
-			{ credentials, extraNodeTypes, items: [{ prompt: 'ok' }, { fail: true }, { prompt: 'also ok' }] },
+			probeWorkflow(
+				{ operation: 'prompt', prompt: '={{ $json.prompt }}' },
+				{ onError: 'continueErrorOutput' },
+			),
+			{
+				credentials,
+				extraNodeTypes,
+				items: [{ prompt: 'ok' }, { fail: true }, { prompt: 'also ok' }],
+			},
 		);
 
 		// n8n's engine merges the failed input item into the error item it routes to the error output.
@@ -119,11 +135,14 @@ describe('runWorkflow', () => {
 
 	it('resolves an expression parameter per item, keeps pairing and static data', async () => {
 		const items = [{ prompt: 'a cat' }, { prompt: 'a dog' }, { prompt: 'a fox' }];
-		const result = await runWorkflow(probeWorkflow({ operation: 'prompt', prompt: '={{ $json.prompt }}' }), {
-			credentials,
-			extraNodeTypes,
-			items,
-		});
+		const result = await runWorkflow(
+			probeWorkflow({ operation: 'prompt', prompt: '={{ $json.prompt }}' }),
+			{
+				credentials,
+				extraNodeTypes,
+				items,
+			},
+		);
 
 		const output = result.output('Probe');
 		expect(output.map((item) => item.json)).toEqual(items);
@@ -142,7 +161,10 @@ describe('runWorkflow', () => {
 	});
 
 	it('says which credentials are missing', async () => {
-		const result = await runWorkflow(probeWorkflow({ operation: 'echo' }), { credentials: {}, extraNodeTypes });
+		const result = await runWorkflow(probeWorkflow({ operation: 'echo' }), {
+			credentials: {},
+			extraNodeTypes,
+		});
 
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toContain('No "unifiedGenerationApi" credentials');

@@ -52,15 +52,25 @@ let executions = 0;
  * Runs a workflow exported from the n8n editor through n8n-core's engine, as a click on
  * "Execute workflow" does (manual mode, starting from the trigger), and returns what it produced.
  */
-export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions): Promise<RunResult> {
+export async function runWorkflow(
+	workflowJson: WorkflowJson,
+	options: RunOptions,
+): Promise<RunResult> {
 	await harnessReady();
 	const { credentials } = loadRegistries();
 	const workflow = createWorkflow(workflowJson, nodeTypes(), options);
-	const hooks = new ExecutionLifecycleHooks('manual', String(++executions), asWorkflowBase(workflow));
+	const hooks = new ExecutionLifecycleHooks(
+		'manual',
+		String(++executions),
+		asWorkflowBase(workflow),
+	);
 	const helper = new HarnessCredentialsHelper(credentials, options.credentials);
 	const additionalData = buildAdditionalData(helper, hooks);
 	const execution = startRun(additionalData, workflow);
-	const stop = options.cancelAfterMs === undefined ? undefined : setTimeout(() => execution.cancel(), options.cancelAfterMs);
+	const stop =
+		options.cancelAfterMs === undefined
+			? undefined
+			: setTimeout(() => execution.cancel(), options.cancelAfterMs);
 	try {
 		return toRunResult(await execution, workflow, helper.reads);
 	} finally {

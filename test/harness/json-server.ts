@@ -18,7 +18,9 @@ export interface JsonServer {
 }
 
 /** A local HTTP server on 127.0.0.1 that reads each request's JSON body and hands it to `handle`. */
-export async function serveJson(handle: (request: JsonRequest, answer: Answer) => void): Promise<JsonServer> {
+export async function serveJson(
+	handle: (request: JsonRequest, answer: Answer) => void,
+): Promise<JsonServer> {
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,13 +35,25 @@ export async function serveJson(handle: (request: JsonRequest, answer: Answer) =
 				return sentStatus;
 			};
 			const text = Buffer.concat(chunks).toString('utf8');
-			handle({ url, body: text ? JSON.parse(text) : {}, query: Object.fromEntries(url.searchParams), headers: req.headers as Record<string, string> }, answer);
+			handle(
+				{
+					url,
+					body: text ? JSON.parse(text) : {},
+					query: Object.fromEntries(url.searchParams),
+					headers: req.headers as Record<string, string>,
+				},
+				answer,
+			);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
 		baseUrl: `http://127.0.0.1:${port}`,
-		close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
 	};
 }

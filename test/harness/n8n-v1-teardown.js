@@ -6,5 +6,6 @@
 afterAll(() => {
 	const { Container } = require('@n8n/di');
 	const { SSHClientsManager } = require('n8n-core-v1/dist/execution-engine/ssh-clients-manager');
-	if (Container.has(SSHClientsManager)) clearInterval(Container.get(SSHClientsManager).cleanupTimer);
+	if (Container.has(SSHClientsManager))
+		clearInterval(Container.get(SSHClientsManager).cleanupTimer);
 });

@@ -47,7 +47,7 @@ export function loadPackageCredentials(registry: CredentialTypeRegistry): void {
 function instantiate<T>(distPath: string): T {
 	const file = join(ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 	const className = basename(file).split('.')[0];
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	// a module found at run time: require, not a static import
 	const exported = (require(file) as Record<string, unknown>)[className];
 	if (typeof exported !== 'function') {
 		throw new Error(`${file} does not export a class named ${className}`);

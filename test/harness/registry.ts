@@ -82,7 +82,12 @@ export class CredentialTypeRegistry implements ICredentialTypes {
 	}
 }
 
-function unknownType(kind: string, name: string, known: Iterable<string>, failures: string[]): Error {
+function unknownType(
+	kind: string,
+	name: string,
+	known: Iterable<string>,
+	failures: string[],
+): Error {
 	const failed = failures.length ? `\nFiles that failed to load:\n${failures.join('\n')}` : '';
 	return new Error(`Unknown ${kind} type "${name}". Known: ${[...known].join(', ')}${failed}`);
 }

@@ -1,17 +1,29 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
-import type { ExecutionBaseError, IDataObject, INodeExecutionData, IRun, Workflow } from 'n8n-workflow';
+import type {
+	ExecutionBaseError,
+	IDataObject,
+	INodeExecutionData,
+	IRun,
+	Workflow,
+} from 'n8n-workflow';
 
 import type { BinaryContent, RunResult } from './types';
 
 /** What a test reads from a finished execution: status, error, each node's items and binary data. */
-export function toRunResult(run: IRun, workflow: Workflow, credentialReads: ReadonlyMap<string, number>): RunResult {
+export function toRunResult(
+	run: IRun,
+	workflow: Workflow,
+	credentialReads: ReadonlyMap<string, number>,
+): RunResult {
 	const { runData, error } = run.data.resultData;
 
 	const output = (nodeName: string, outputIndex = 0): INodeExecutionData[] => {
 		const runs = runData[nodeName];
 		if (!runs?.length) {
-			throw new Error(`Node "${nodeName}" did not run; these did: ${Object.keys(runData).join(', ')}`);
+			throw new Error(
+				`Node "${nodeName}" did not run; these did: ${Object.keys(runData).join(', ')}`,
+			);
 		}
 		const last = runs[runs.length - 1];
 		if (last.error && !last.data) {

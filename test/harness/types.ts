@@ -34,7 +34,10 @@ export interface WorkflowNodeJson {
 export interface WorkflowJson {
 	name?: string;
 	nodes: WorkflowNodeJson[];
-	connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }> | null>>>;
+	connections: Record<
+		string,
+		Record<string, Array<Array<{ node: string; type: string; index: number }> | null>>
+	>;
 	settings?: Record<string, unknown>;
 	[key: string]: unknown;
 }

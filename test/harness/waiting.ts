@@ -41,7 +41,11 @@ function contextFor(json: WorkflowJson, executionId: string, options: WaitingOpt
 	return { workflow, additionalData, reads: credentials.reads };
 }
 
-const waitingOf = (executionId: string, run: IRun, { workflow, reads }: ReturnType<typeof contextFor>): WaitingExecution => ({
+const waitingOf = (
+	executionId: string,
+	run: IRun,
+	{ workflow, reads }: ReturnType<typeof contextFor>,
+): WaitingExecution => ({
 	executionId,
 	result: toRunResult(run, workflow, reads),
 	waitTill: run.waitTill ?? undefined,
@@ -49,7 +53,10 @@ const waitingOf = (executionId: string, run: IRun, { workflow, reads }: ReturnTy
 });
 
 /** Runs a workflow as "Execute workflow" does, until it ends or a node puts it to wait. */
-export async function runUntilWaiting(json: WorkflowJson, options: WaitingOptions): Promise<WaitingExecution> {
+export async function runUntilWaiting(
+	json: WorkflowJson,
+	options: WaitingOptions,
+): Promise<WaitingExecution> {
 	await harnessReady();
 	const executionId = `waiting-${++executions}`;
 	const context = contextFor(json, executionId, options);
@@ -58,14 +65,27 @@ export async function runUntilWaiting(json: WorkflowJson, options: WaitingOption
 }
 
 /** Goes on from the saved data, as n8n does when the execution is resumed; a new wait is reported again. */
-async function goOn(json: WorkflowJson, waiting: WaitingExecution, data: IRunExecutionData, options: WaitingOptions) {
+async function goOn(
+	json: WorkflowJson,
+	waiting: WaitingExecution,
+	data: IRunExecutionData,
+	options: WaitingOptions,
+) {
 	const context = contextFor(json, waiting.executionId, options);
-	const run = await new WorkflowExecute(context.additionalData, 'manual', data).processRunExecutionData(context.workflow);
+	const run = await new WorkflowExecute(
+		context.additionalData,
+		'manual',
+		data,
+	).processRunExecutionData(context.workflow);
 	return waitingOf(waiting.executionId, run, context);
 }
 
 /** What n8n's WaitTracker does when waitTill has passed: runs the saved execution on. */
-export async function resumeByTimeout(json: WorkflowJson, waiting: WaitingExecution, options: WaitingOptions): Promise<WaitingExecution> {
+export async function resumeByTimeout(
+	json: WorkflowJson,
+	waiting: WaitingExecution,
+	options: WaitingOptions,
+): Promise<WaitingExecution> {
 	return await goOn(json, waiting, JSON.parse(waiting.saved) as IRunExecutionData, options);
 }
 
@@ -86,7 +106,10 @@ export async function resumeByCallback(
 	const entry = data.executionData!.nodeExecutionStack[0];
 	entry.node.disabled = true;
 	data.waitTill = undefined;
-	const webhook = await callWebhook(json, nodeName, request, { ...options, runExecutionData: data });
+	const webhook = await callWebhook(json, nodeName, request, {
+		...options,
+		runExecutionData: data,
+	});
 	if (!webhook.workflowData) return { webhook };
 	entry.data.main = webhook.workflowData;
 	return { webhook, resumed: await goOn(json, waiting, data, options) };
@@ -110,14 +133,20 @@ export interface ResumeServer {
 }
 
 /** Serves n8n's resume URLs over real HTTP, so the emulator's real callbacks resume executions. */
-export async function serveResume(json: WorkflowJson, options: WaitingOptions): Promise<ResumeServer> {
+export async function serveResume(
+	json: WorkflowJson,
+	options: WaitingOptions,
+): Promise<ResumeServer> {
 	const waitingById = new Map<string, WaitingExecution>();
 	const calls: ResumeCall[] = [];
 	const server = await serveJson(({ url, body, query }, answer) => {
 		const executionId = url.pathname.split('/').pop() ?? '';
 		const waiting = waitingById.get(executionId);
 		if (!waiting) {
-			calls.push({ executionId, sentStatus: answer(409, { message: `The execution "${executionId}" is not waiting.` }) });
+			calls.push({
+				executionId,
+				sentStatus: answer(409, { message: `The execution "${executionId}" is not waiting.` }),
+			});
 			return;
 		}
 		// n8n's check of the resume token in the URL (waiting-webhooks.js validateToken).
@@ -129,9 +158,15 @@ export async function serveResume(json: WorkflowJson, options: WaitingOptions): 
 		void resumeByCallback(json, waiting, { body, query }, { ...options, onAnswer: answer }).then(
 			({ webhook, resumed }) => {
 				if (resumed) waitingById.delete(executionId);
-				calls.push({ executionId, sentStatus: answer(200, { message: 'Webhook call received' }), webhook, resumed });
+				calls.push({
+					executionId,
+					sentStatus: answer(200, { message: 'Webhook call received' }),
+					webhook,
+					resumed,
+				});
 			},
-			(error: Error) => calls.push({ executionId, sentStatus: answer(500, { message: error.message }) }),
+			(error: Error) =>
+				calls.push({ executionId, sentStatus: answer(500, { message: error.message }) }),
 		);
 	});
 	return {

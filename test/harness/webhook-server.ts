@@ -46,7 +46,10 @@ export async function serveWebhook(
 	return {
 		url: `${server.baseUrl}/webhook/trigger/task`,
 		deliveries,
-		started: () => deliveries.filter((delivery) => delivery.workflowData).map((delivery) => delivery.workflowData),
+		started: () =>
+			deliveries
+				.filter((delivery) => delivery.workflowData)
+				.map((delivery) => delivery.workflowData),
 		close: server.close,
 	};
 }

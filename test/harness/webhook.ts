@@ -2,7 +2,14 @@
 import { harnessReady } from './environment';
 
 import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
-import type { INodeExecutionData, IRunExecutionData, IWebhookData, IWebhookResponseData, IWorkflowExecuteAdditionalData, WebhookSetupMethodNames } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	IRunExecutionData,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WebhookSetupMethodNames,
+} from 'n8n-workflow';
 
 import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper } from './credentials-helper';
@@ -77,25 +84,75 @@ export async function callWebhook(
 		answeredEarly = !returned;
 		options.onAnswer?.(status, body);
 	});
-	const http = { httpRequest: { body: request.body, query: request.query ?? {}, headers: request.headers ?? {}, params: {}, socket: request.socket }, httpResponse: response };
-	const { workflow, node, nodeType, additionalData, webhookData } = await webhookOf(json, nodeName, options, http);
-	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], options.runExecutionData ?? null);
+	const http = {
+		httpRequest: {
+			body: request.body,
+			query: request.query ?? {},
+			headers: request.headers ?? {},
+			params: {},
+			socket: request.socket,
+		},
+		httpResponse: response,
+	};
+	const { workflow, node, nodeType, additionalData, webhookData } = await webhookOf(
+		json,
+		nodeName,
+		options,
+		http,
+	);
+	const context = new WebhookContext(
+		workflow,
+		node,
+		additionalData,
+		'webhook',
+		webhookData,
+		[],
+		options.runExecutionData ?? null,
+	);
 	const result: IWebhookResponseData = await nodeType.webhook!.call(context);
 	returned = true;
-	return { status: response.status_, answer: response.body, headers: response.headers, workflowData: result.workflowData, answeredEarly };
+	return {
+		status: response.status_,
+		answer: response.body,
+		headers: response.headers,
+		workflowData: result.workflowData,
+		answeredEarly,
+	};
 }
 
 /** Runs one of the node's webhookMethods as n8n does when a workflow is activated ('activate') or deactivated. */
-export async function callWebhookMethod(json: WorkflowJson, nodeName: string, method: WebhookSetupMethodNames, options: RunOptions): Promise<boolean> {
-	const { workflow, node, nodeType, additionalData, webhookData } = await webhookOf(json, nodeName, options, {});
-	const context = new HookContext(workflow, node, additionalData, 'webhook', 'activate', webhookData);
+export async function callWebhookMethod(
+	json: WorkflowJson,
+	nodeName: string,
+	method: WebhookSetupMethodNames,
+	options: RunOptions,
+): Promise<boolean> {
+	const { workflow, node, nodeType, additionalData, webhookData } = await webhookOf(
+		json,
+		nodeName,
+		options,
+		{},
+	);
+	const context = new HookContext(
+		workflow,
+		node,
+		additionalData,
+		'webhook',
+		'activate',
+		webhookData,
+	);
 	const methods = nodeType.webhookMethods?.default;
 	if (!methods) throw new Error(`"${nodeName}" has no webhookMethods`);
 	return await methods[method].call(context);
 }
 
 /** The workflow, the webhook node and the per-call data both kinds of call need. */
-async function webhookOf(json: WorkflowJson, nodeName: string, options: RunOptions, http: Partial<IWorkflowExecuteAdditionalData>) {
+async function webhookOf(
+	json: WorkflowJson,
+	nodeName: string,
+	options: RunOptions,
+	http: Partial<IWorkflowExecuteAdditionalData>,
+) {
 	await harnessReady();
 	const workflow = createWorkflow(json, nodeTypes(), options);
 	const node = workflow.getNode(nodeName);
@@ -103,9 +160,16 @@ async function webhookOf(json: WorkflowJson, nodeName: string, options: RunOptio
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const description = nodeType.description.webhooks?.[0];
 	if (!nodeType.webhook || !description) throw new Error(`"${nodeName}" has no webhook`);
-	const hooks = new ExecutionLifecycleHooks('webhook', `webhook-${++calls}`, asWorkflowBase(workflow));
+	const hooks = new ExecutionLifecycleHooks(
+		'webhook',
+		`webhook-${++calls}`,
+		asWorkflowBase(workflow),
+	);
 	const additionalData = {
-		...buildAdditionalData(new HarnessCredentialsHelper(credentialTypes(), options.credentials), hooks),
+		...buildAdditionalData(
+			new HarnessCredentialsHelper(credentialTypes(), options.credentials),
+			hooks,
+		),
 		...http,
 	} as IWorkflowExecuteAdditionalData;
 	const webhookData = {

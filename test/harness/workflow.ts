@@ -6,11 +6,17 @@ import { MANUAL_TRIGGER_TYPE, createManualTrigger } from './stand-ins';
 import type { RunOptions, WorkflowJson } from './types';
 
 /** An n8n Workflow from exported JSON, over the given node types plus this run's own. */
-export function createWorkflow(json: WorkflowJson, types: NodeTypeRegistry, options: RunOptions): Workflow {
+export function createWorkflow(
+	json: WorkflowJson,
+	types: NodeTypeRegistry,
+	options: RunOptions,
+): Workflow {
 	// n8n fills in parameter defaults on the node objects; the caller's JSON stays untouched.
 	const { nodes, connections, settings } = structuredClone(json);
 	if (options.items && !nodes.some((node) => node.type === MANUAL_TRIGGER_TYPE)) {
-		throw new Error(`options.items are emitted by a ${MANUAL_TRIGGER_TYPE} node; this workflow has none`);
+		throw new Error(
+			`options.items are emitted by a ${MANUAL_TRIGGER_TYPE} node; this workflow has none`,
+		);
 	}
 	return new Workflow({
 		id: 'harness',

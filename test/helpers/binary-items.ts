@@ -40,18 +40,30 @@ export const binaryItems: INodeType = {
 		const out: INodeExecutionData[] = [];
 		for (const [index, item] of items.entries()) {
 			const { files = [], ...json } = item.json as IDataObject & {
-				files?: Array<Omit<TestFile, 'bytes'> & { base64?: string; path?: string; inMemory?: boolean }>;
+				files?: Array<
+					Omit<TestFile, 'bytes'> & { base64?: string; path?: string; inMemory?: boolean }
+				>;
 			};
 			const binary: NonNullable<INodeExecutionData['binary']> = {};
 			for (const file of files) {
 				if (file.inMemory) {
 					// As n8n's in-memory binary mode keeps a file: base64 in the item, no binary data id.
-					binary[file.property] = { data: file.base64 ?? '', mimeType: file.mimeType, fileName: file.fileName };
+					binary[file.property] = {
+						data: file.base64 ?? '',
+						mimeType: file.mimeType,
+						fileName: file.fileName,
+					};
 					continue;
 				}
 				// A file on disk is streamed into n8n's binary data, as a Read File node does with a large file.
-				const data = file.path ? createReadStream(file.path) : Buffer.from(file.base64 ?? '', 'base64');
-				binary[file.property] = await this.helpers.prepareBinaryData(data, file.fileName, file.mimeType);
+				const data = file.path
+					? createReadStream(file.path)
+					: Buffer.from(file.base64 ?? '', 'base64');
+				binary[file.property] = await this.helpers.prepareBinaryData(
+					data,
+					file.fileName,
+					file.mimeType,
+				);
 			}
 			out.push({ json, binary, pairedItem: { item: index } });
 		}
@@ -66,11 +78,18 @@ export function itemWithFileOnDisk(file: Omit<TestFile, 'bytes'> & { path: strin
 
 /** An input item carrying these files (and other json fields). */
 export function itemWithFiles(files: TestFile[], json: IDataObject = {}): IDataObject {
-	return { ...json, files: files.map(({ bytes, ...file }) => ({ ...file, base64: bytes.toString('base64') })) };
+	return {
+		...json,
+		files: files.map(({ bytes, ...file }) => ({ ...file, base64: bytes.toString('base64') })),
+	};
 }
 
 /** Runs Manual Trigger → Files (binary from the items) → steps, against the emulator. */
-export function runWithFiles(emu: RunningEmulator, steps: Array<StepNode & { from?: [string, number] }>, items: IDataObject[]) {
+export function runWithFiles(
+	emu: RunningEmulator,
+	steps: Array<StepNode & { from?: [string, number] }>,
+	items: IDataObject[],
+) {
 	const files = { name: 'Files', type: BINARY_ITEMS_TYPE, parameters: {} };
 	return runWorkflow(chainWorkflow([files, ...steps]), {
 		credentials: emulatorCredentials(emu),
@@ -86,11 +105,23 @@ export interface SentTask {
 }
 
 /** runWithFiles, and what the emulator received meanwhile: the createTask bodies and the asset uploads. */
-export async function runWithFilesLogged(emu: RunningEmulator, steps: Array<StepNode & { from?: [string, number] }>, items: IDataObject[]) {
+export async function runWithFilesLogged(
+	emu: RunningEmulator,
+	steps: Array<StepNode & { from?: [string, number] }>,
+	items: IDataObject[],
+) {
 	const paths = { creates: '/api/v1/jobs/createTask', uploads: '/api/v1/assets/upload' };
-	const before = { creates: (await logged(emu, paths.creates)).length, uploads: (await logged(emu, paths.uploads)).length };
+	const before = {
+		creates: (await logged(emu, paths.creates)).length,
+		uploads: (await logged(emu, paths.uploads)).length,
+	};
 	const result = await runWithFiles(emu, steps, items);
-	const sent = (await logged(emu, paths.creates)).slice(before.creates).map((entry) => entry.body as SentTask);
-	const uploads = (await logged(emu, paths.uploads)).slice(before.uploads) as Array<{ query: unknown; body: unknown }>;
+	const sent = (await logged(emu, paths.creates))
+		.slice(before.creates)
+		.map((entry) => entry.body as SentTask);
+	const uploads = (await logged(emu, paths.uploads)).slice(before.uploads) as Array<{
+		query: unknown;
+		body: unknown;
+	}>;
 	return { result, sent, uploads };
 }

@@ -27,6 +27,9 @@ export async function loadOptionsContext(
 	const registry = new CredentialTypeRegistry();
 	loadPackageCredentials(registry);
 	const hooks = new ExecutionLifecycleHooks('manual', 'load-options', asWorkflowBase(workflow));
-	const additionalData = buildAdditionalData(new HarnessCredentialsHelper(registry, credentials), hooks);
+	const additionalData = buildAdditionalData(
+		new HarnessCredentialsHelper(registry, credentials),
+		hooks,
+	);
 	return new LoadOptionsContext(workflow, workflow.getNode(nodeName)!, additionalData, path);
 }

@@ -20,7 +20,10 @@ export function runSteps(
 	steps: Array<StepNode & { from?: [string, number] }>,
 	options: { items?: IDataObject[]; apiKey?: string } = {},
 ) {
-	return runWorkflow(chainWorkflow(steps), { credentials: emulatorCredentials(emu, options.apiKey), items: options.items });
+	return runWorkflow(chainWorkflow(steps), {
+		credentials: emulatorCredentials(emu, options.apiKey),
+		items: options.items,
+	});
 }
 
 /** Wait settings that suit the emulator's short test clocks. */

@@ -9,13 +9,16 @@ import type { INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 export function visibleFields(nodeType: INodeType, values: INodeParameters, typeVersion = 1) {
 	const description = nodeType.description;
 	const node = { typeVersion };
-	const resolved = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ?? {};
+	const resolved =
+		NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ??
+		{};
 	const shown = description.properties.filter((property) =>
 		NodeHelpers.displayParameter(resolved, property, node, description),
 	);
 	return {
 		names: [...new Set(shown.map((property) => property.name))].sort(),
-		field: (name: string): INodeProperties | undefined => shown.find((property) => property.name === name),
+		field: (name: string): INodeProperties | undefined =>
+			shown.find((property) => property.name === name),
 		options: (name: string) =>
 			(shown.find((property) => property.name === name)?.options ?? []).map((option) => ({
 				value: (option as { value: unknown }).value,

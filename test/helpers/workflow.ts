@@ -23,7 +23,13 @@ export interface StepNode {
  */
 export function chainWorkflow(steps: Array<StepNode & { from?: [string, number] }>): WorkflowJson {
 	const nodes: WorkflowNodeJson[] = [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 	];
 	const connections: WorkflowJson['connections'] = {};
 	let previous = 'Start';
@@ -39,6 +45,17 @@ export function chainWorkflow(steps: Array<StepNode & { from?: [string, number] 
 }
 
 /** A node of this package, as `<package>.<name>` (how installed community nodes are typed). */
-export function packageNode(name: string, type: string, parameters: Record<string, unknown>, extra: Partial<StepNode> = {}): StepNode {
-	return { name, type: `${PACKAGE}.${type}`, parameters, credentials: UNIFIED_CREDENTIAL, ...extra };
+export function packageNode(
+	name: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	extra: Partial<StepNode> = {},
+): StepNode {
+	return {
+		name,
+		type: `${PACKAGE}.${type}`,
+		parameters,
+		credentials: UNIFIED_CREDENTIAL,
+		...extra,
+	};
 }

@@ -17,24 +17,49 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-test('the upscale\'s callback resumes the execution with the completed task and the upscaled file', async () => {
+test("the upscale's callback resumes the execution with the completed task and the upscaled file", async () => {
 	const json = chainWorkflow([
-		packageNode('Upscale Video', 'upscale', { sourceType: 'url', sourceUrl: clip.url, targetResolution: '1080p', waitForCompletion: 'callback', download: true }),
+		packageNode('Upscale Video', 'upscale', {
+			sourceType: 'url',
+			sourceUrl: clip.url,
+			targetResolution: '1080p',
+			waitForCompletion: 'callback',
+			download: true,
+		}),
 	]);
 	const options = { credentials: emulatorCredentials(emu) };
 	const server = await serveResume(json, options);
 	try {
-		const waiting = await runUntilWaiting(json, { ...options, waitingBaseUrl: server.waitingBaseUrl });
+		const waiting = await runUntilWaiting(json, {
+			...options,
+			waitingBaseUrl: server.waitingBaseUrl,
+		});
 		expect(waiting.result.status).toBe('waiting');
 		const [created] = waiting.result.json('Upscale Video');
 		const [sent] = (await logged(emu, '/api/v1/upscale/create')).slice(-1);
-		expect((sent.body as { callBackUrl: string }).callBackUrl).toMatch(new RegExp(`^${server.waitingBaseUrl}/${waiting.executionId}\\?signature=`));
+		expect((sent.body as { callBackUrl: string }).callBackUrl).toMatch(
+			new RegExp(`^${server.waitingBaseUrl}/${waiting.executionId}\\?signature=`),
+		);
 		server.register(waiting);
-		const resumed = await waitFor(async () => server.calls.find((entry) => entry.resumed)?.resumed, 'the resuming callback');
+		const resumed = await waitFor(
+			async () => server.calls.find((entry) => entry.resumed)?.resumed,
+			'the resuming callback',
+		);
 		const [item] = resumed.result.json('Upscale Video');
-		expect(item).toMatchObject({ taskId: created.taskId, status: 'completed', creditsConsumed: 125, estimatedCredits: 125, outcome: 'succeeded' });
-		expect(probeMedia((await resumed.result.binary('Upscale Video')).data)).toMatchObject({ kind: 'video', height: 1080 });
-		const reads = (await logged(emu, '/api/v1/upscale/query')).filter((entry) => JSON.stringify(entry).includes(String(created.taskId)));
+		expect(item).toMatchObject({
+			taskId: created.taskId,
+			status: 'completed',
+			creditsConsumed: 125,
+			estimatedCredits: 125,
+			outcome: 'succeeded',
+		});
+		expect(probeMedia((await resumed.result.binary('Upscale Video')).data)).toMatchObject({
+			kind: 'video',
+			height: 1080,
+		});
+		const reads = (await logged(emu, '/api/v1/upscale/query')).filter((entry) =>
+			JSON.stringify(entry).includes(String(created.taskId)),
+		);
 		expect(reads).toHaveLength(1);
 	} finally {
 		await server.close();

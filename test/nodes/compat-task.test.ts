@@ -17,33 +17,72 @@ beforeEach(() => reset(emu));
 const TASKS = '/v1/contents/generations/tasks';
 const MODEL = 'video-2-0-260128';
 const create = (parameters: Record<string, unknown> = {}, extra = {}) =>
-	compatNode('Create', { resource: 'task', operation: 'create', model: MODEL, prompt: '={{ $json.prompt }}', ...parameters }, extra);
+	compatNode(
+		'Create',
+		{
+			resource: 'task',
+			operation: 'create',
+			model: MODEL,
+			prompt: '={{ $json.prompt }}',
+			...parameters,
+		},
+		extra,
+	);
 const submit = async (prompt: string, key?: string) =>
-	(await call(`${emu.compatBaseUrl}${TASKS}`, { json: { model: MODEL, content: [{ type: 'text', text: prompt }] }, key })).body;
-const media = (...rows: Array<Record<string, unknown>>) => ({ media: { rows: rows.map((row) => ({ source: 'url', ...row })) } });
+	(
+		await call(`${emu.compatBaseUrl}${TASKS}`, {
+			json: { model: MODEL, content: [{ type: 'text', text: prompt }] },
+			key,
+		})
+	).body;
+const media = (...rows: Array<Record<string, unknown>>) => ({
+	media: { rows: rows.map((row) => ({ source: 'url', ...row })) },
+});
 const posted = async () => (await logged(emu, TASKS)).filter((entry) => entry.method === 'POST');
 
 describe('Compat Task: Task Create', () => {
 	test('builds content from the prompt and media rows, sends only the options added, and reports the task id', async () => {
-		const run = await runSteps(emu, [
-			create({
-				...media(
-					{ type: 'image_url', url: 'https://example.com/first.png', role: 'first_frame' },
-					{ type: 'image_url', url: 'https://example.com/last.png', role: 'last_frame' },
-				),
-				options: { duration: 8, ratio: '9:16', resolution: '480p', generateAudio: false, watermark: true },
-			}),
-		], { items: [{ prompt: 'a kite over the sea' }] });
+		const run = await runSteps(
+			emu,
+			[
+				create({
+					...media(
+						{ type: 'image_url', url: 'https://example.com/first.png', role: 'first_frame' },
+						{ type: 'image_url', url: 'https://example.com/last.png', role: 'last_frame' },
+					),
+					options: {
+						duration: 8,
+						ratio: '9:16',
+						resolution: '480p',
+						generateAudio: false,
+						watermark: true,
+					},
+				}),
+			],
+			{ items: [{ prompt: 'a kite over the sea' }] },
+		);
 		expect(run.status).toBe('success');
 		const [item] = run.json('Create');
-		expect(item).toMatchObject({ id: expect.stringMatching(/^cgt/), status: 'running', model: MODEL });
+		expect(item).toMatchObject({
+			id: expect.stringMatching(/^cgt/),
+			status: 'running',
+			model: MODEL,
+		});
 		const [request] = await posted();
 		expect(request.body).toEqual({
 			model: MODEL,
 			content: [
 				{ type: 'text', text: 'a kite over the sea' },
-				{ type: 'image_url', image_url: { url: 'https://example.com/first.png' }, role: 'first_frame' },
-				{ type: 'image_url', image_url: { url: 'https://example.com/last.png' }, role: 'last_frame' },
+				{
+					type: 'image_url',
+					image_url: { url: 'https://example.com/first.png' },
+					role: 'first_frame',
+				},
+				{
+					type: 'image_url',
+					image_url: { url: 'https://example.com/last.png' },
+					role: 'last_frame',
+				},
 			],
 			duration: 8,
 			ratio: '9:16',
@@ -54,27 +93,61 @@ describe('Compat Task: Task Create', () => {
 	});
 
 	test('a media row holding two URLs run together is INVALID_URL naming the row, and nothing is sent', async () => {
-		const run = await runSteps(emu, [
-			create(media({ type: 'image_url', url: 'https://example.com/a.pnghttps://example.com/b.png' })),
-		], { items: [{ prompt: 'a kite' }] });
+		const run = await runSteps(
+			emu,
+			[
+				create(
+					media({ type: 'image_url', url: 'https://example.com/a.pnghttps://example.com/b.png' }),
+				),
+			],
+			{ items: [{ prompt: 'a kite' }] },
+		);
 		expect(run.status).toBe('error');
 		expect(run.error?.message).toMatch(/^INVALID_URL: Media 1 URL holds several URLs run together/);
 		expect(await posted()).toEqual([]);
 	});
 
 	test('automatic duration sends -1, web search a tools entry, and any model id is accepted as given', async () => {
-		await runSteps(emu, [
-			create({ model: 'custom', customModel: 'video-2-0-fast-260128', options: { automaticDuration: true, webSearch: true } }),
-		], { items: [{ prompt: 'news of the day' }] });
+		await runSteps(
+			emu,
+			[
+				create({
+					model: 'custom',
+					customModel: 'video-2-0-fast-260128',
+					options: { automaticDuration: true, webSearch: true },
+				}),
+			],
+			{ items: [{ prompt: 'news of the day' }] },
+		);
 		const [request] = await posted();
-		expect(request.body).toMatchObject({ model: 'video-2-0-fast-260128', duration: -1, tools: [{ type: 'web_search' }] });
+		expect(request.body).toMatchObject({
+			model: 'video-2-0-fast-260128',
+			duration: -1,
+			tools: [{ type: 'web_search' }],
+		});
 	});
 
 	test('an image from a binary field is sent as a Base64 data URI', async () => {
 		const png = makeImage('png', 8, 8);
-		const run = await runWithFiles(emu, [
-			create({ ...media({ type: 'image_url', source: 'binary', binaryProperty: 'style', role: 'reference_image' }) }),
-		], [itemWithFiles([{ property: 'style', bytes: png, fileName: 'style.png', mimeType: 'image/png' }], { prompt: 'in this style' })]);
+		const run = await runWithFiles(
+			emu,
+			[
+				create({
+					...media({
+						type: 'image_url',
+						source: 'binary',
+						binaryProperty: 'style',
+						role: 'reference_image',
+					}),
+				}),
+			],
+			[
+				itemWithFiles(
+					[{ property: 'style', bytes: png, fileName: 'style.png', mimeType: 'image/png' }],
+					{ prompt: 'in this style' },
+				),
+			],
+		);
 		expect(run.status).toBe('success');
 		const [request] = await posted();
 		expect(request.body.content[1]).toEqual({
@@ -85,10 +158,25 @@ describe('Compat Task: Task Create', () => {
 	});
 
 	test.each([
-		['audio alone', media({ type: 'audio_url', url: 'https://example.com/a.mp3', role: 'reference_audio' }), 'AUDIO_ONLY_NOT_SUPPORTED'],
-		['web search with media', { ...media({ type: 'image_url', url: 'https://example.com/a.png' }), options: { webSearch: true } }, 'INVALID_MEDIA_COMBINATION'],
+		[
+			'audio alone',
+			media({ type: 'audio_url', url: 'https://example.com/a.mp3', role: 'reference_audio' }),
+			'AUDIO_ONLY_NOT_SUPPORTED',
+		],
+		[
+			'web search with media',
+			{
+				...media({ type: 'image_url', url: 'https://example.com/a.png' }),
+				options: { webSearch: true },
+			},
+			'INVALID_MEDIA_COMBINATION',
+		],
 		['a duration out of range', { options: { duration: '={{ 40 }}' } }, 'DURATION_OUT_OF_RANGE'],
-		['a resolution the spec does not list', { options: { resolution: '={{ "1080p" }}' } }, 'UNSUPPORTED_RESOLUTION'],
+		[
+			'a resolution the spec does not list',
+			{ options: { resolution: '={{ "1080p" }}' } },
+			'UNSUPPORTED_RESOLUTION',
+		],
 	])('%s is refused with the spec code before anything is sent', async (_, parameters, code) => {
 		const run = await runSteps(emu, [create(parameters)], { items: [{ prompt: 'x' }] });
 		expect(run.status).toBe('error');
@@ -98,12 +186,22 @@ describe('Compat Task: Task Create', () => {
 	});
 
 	test('with continueOnFail a bad item is an error item and the good one is still created', async () => {
-		const row = { type: '={{ $json.type }}', url: 'https://example.com/m', role: '={{ $json.role }}' };
+		const row = {
+			type: '={{ $json.type }}',
+			url: 'https://example.com/m',
+			role: '={{ $json.role }}',
+		};
 		const run = await runSteps(emu, [create(media(row), { onError: 'continueRegularOutput' })], {
-			items: [{ prompt: 'bad', type: 'audio_url', role: 'reference_audio' }, { prompt: 'good', type: 'video_url', role: 'reference_video' }],
+			items: [
+				{ prompt: 'bad', type: 'audio_url', role: 'reference_audio' },
+				{ prompt: 'good', type: 'video_url', role: 'reference_video' },
+			],
 		});
 		const [bad, good] = run.output('Create');
-		expect(bad.json).toMatchObject({ error: expect.stringMatching(/^AUDIO_ONLY_NOT_SUPPORTED/), taskCreated: 'no' });
+		expect(bad.json).toMatchObject({
+			error: expect.stringMatching(/^AUDIO_ONLY_NOT_SUPPORTED/),
+			taskCreated: 'no',
+		});
 		expect(bad.pairedItem).toEqual({ item: 0 });
 		expect(good.json).toMatchObject({ id: expect.any(String), status: 'running' });
 		expect(good.pairedItem).toEqual({ item: 1 });
@@ -112,21 +210,30 @@ describe('Compat Task: Task Create', () => {
 	});
 
 	test('Wait for Completion with Download Result File outputs the succeeded task and its video', async () => {
-		const run = await runSteps(emu, [
-			create({ waitForCompletion: 'wait', download: true, ...FAST_WAIT }),
-		], { items: [{ prompt: 'a lighthouse' }] });
+		const run = await runSteps(
+			emu,
+			[create({ waitForCompletion: 'wait', download: true, ...FAST_WAIT })],
+			{ items: [{ prompt: 'a lighthouse' }] },
+		);
 		expect(run.status).toBe('success');
 		const [item] = run.json('Create');
-		expect(item).toMatchObject({ id: expect.any(String), status: 'succeeded', duration: 5, usage: { total_tokens: 108000 } });
+		expect(item).toMatchObject({
+			id: expect.any(String),
+			status: 'succeeded',
+			duration: 5,
+			usage: { total_tokens: 108000 },
+		});
 		const video = await run.binary('Create');
 		expect(video.mimeType).toBe('video/mp4');
 		expect(video.data.subarray(4, 8).toString('latin1')).toBe('ftyp');
 	});
 
-	test('a failed task is reported with its id and the service\'s reason', async () => {
-		const run = await runSteps(emu, [
-			create({ waitForCompletion: 'wait', ...FAST_WAIT }, { onError: 'continueRegularOutput' }),
-		], { items: [{ prompt: 'please [fail]' }] });
+	test("a failed task is reported with its id and the service's reason", async () => {
+		const run = await runSteps(
+			emu,
+			[create({ waitForCompletion: 'wait', ...FAST_WAIT }, { onError: 'continueRegularOutput' })],
+			{ items: [{ prompt: 'please [fail]' }] },
+		);
 		const [item] = run.json('Create');
 		expect(item).toMatchObject({ id: expect.any(String), status: 'failed', taskCreated: 'yes' });
 		expect(item.error).toContain('[fail]');
@@ -141,14 +248,21 @@ describe('Compat Task: Task Create', () => {
 		expect(run.error?.message).toContain('balance of at least 100');
 		expect(run.error?.message).toContain('Top up');
 		expect((await call(`${emu.compatBaseUrl}${TASKS}`, { key: apiKey })).body.total).toBe(0);
-		const balance = await runSteps(emu, [compatNode('Balance', { resource: 'balance', operation: 'get' })], { apiKey });
-		expect(balance.json('Balance')).toEqual([{
-			balance: '50.0000',
-			markupRate: 1,
-			minimumBalance: 100,
-			canSubmitTasks: false,
-			advice: 'The balance is below the 100 needed to submit a task: top up before creating tasks',
-		}]);
+		const balance = await runSteps(
+			emu,
+			[compatNode('Balance', { resource: 'balance', operation: 'get' })],
+			{ apiKey },
+		);
+		expect(balance.json('Balance')).toEqual([
+			{
+				balance: '50.0000',
+				markupRate: 1,
+				minimumBalance: 100,
+				canSubmitTasks: false,
+				advice:
+					'The balance is below the 100 needed to submit a task: top up before creating tasks',
+			},
+		]);
 	});
 });
 
@@ -159,7 +273,9 @@ describe('Compat Task: Task Get, List, Wait', () => {
 	test('Get reads a running task, then a succeeded one with its video and the link expiry', async () => {
 		const task = await submit('a boat');
 		const running = await runSteps(emu, [get()], { items: [task] });
-		expect(running.json('Get')).toEqual([expect.objectContaining({ id: task.id, status: 'running' })]);
+		expect(running.json('Get')).toEqual([
+			expect.objectContaining({ id: task.id, status: 'running' }),
+		]);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 		const done = await runSteps(emu, [get({ download: true })], { items: [task] });
 		const [item] = done.json('Get');
@@ -180,9 +296,17 @@ describe('Compat Task: Task Get, List, Wait', () => {
 			updated_at: dayAndAHourAgo,
 			content: [{ type: 'video_url', video_url: { url: `${emu.url}/files/expired.mp4` } }],
 		};
-		await control(emu, '/faults', { path: `${TASKS}/${task.id}`, status: 200, body: old, count: 2 });
+		await control(emu, '/faults', {
+			path: `${TASKS}/${task.id}`,
+			status: 200,
+			body: old,
+			count: 2,
+		});
 		const plain = await runSteps(emu, [get()], { items: [task] });
-		expect(plain.json('Get')[0]).toMatchObject({ resultLinkExpired: true, resultLinkExpiresAt: new Date((dayAndAHourAgo + 86400) * 1000).toISOString() });
+		expect(plain.json('Get')[0]).toMatchObject({
+			resultLinkExpired: true,
+			resultLinkExpiresAt: new Date((dayAndAHourAgo + 86400) * 1000).toISOString(),
+		});
 		const run = await runSteps(emu, [get({ download: true })], { items: [task] });
 		expect(run.status).toBe('error');
 		expect(run.error?.message).toContain(`Task ${task.id}: its result link expired at`);
@@ -193,8 +317,16 @@ describe('Compat Task: Task Get, List, Wait', () => {
 	test('Get with Download refuses a page served instead of the video, and saves nothing', async () => {
 		const task = await submit('a page instead');
 		await new Promise((resolve) => setTimeout(resolve, 500));
-		await control(emu, '/faults', { path: '/files/*', status: 200, body: '<html>This link has expired</html>' });
-		const run = await runSteps(emu, [get({ download: true }, { onError: 'continueRegularOutput' })], { items: [task] });
+		await control(emu, '/faults', {
+			path: '/files/*',
+			status: 200,
+			body: '<html>This link has expired</html>',
+		});
+		const run = await runSteps(
+			emu,
+			[get({ download: true }, { onError: 'continueRegularOutput' })],
+			{ items: [task] },
+		);
 		const [item] = run.output('Get');
 		expect(item.json.error).toMatch(/^The file host sent .* instead of a video file$/);
 		expect(item.binary).toBeUndefined();
@@ -202,14 +334,19 @@ describe('Compat Task: Task Get, List, Wait', () => {
 	});
 
 	test('List pages with Return All and Limit, and filters by status', async () => {
-		for (let index = 0; index < 23; index++) await submit(index === 0 ? 'x [fail]' : `shot ${index}`);
+		for (let index = 0; index < 23; index++)
+			await submit(index === 0 ? 'x [fail]' : `shot ${index}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
-		const list = (parameters: Record<string, unknown>) => compatNode('List', { resource: 'task', operation: 'list', ...parameters });
+		const list = (parameters: Record<string, unknown>) =>
+			compatNode('List', { resource: 'task', operation: 'list', ...parameters });
 		const all = await runSteps(emu, [list({ returnAll: true })]);
 		expect(all.json('List')).toHaveLength(23);
 		expect(new Set(all.json('List').map((task) => task.id)).size).toBe(23);
 		const pages = (await logged(emu, TASKS)).filter((entry) => entry.method === 'GET');
-		expect(pages.map((entry) => [entry.query.page_num, entry.query.page_size])).toEqual([['1', '20'], ['2', '20']]);
+		expect(pages.map((entry) => [entry.query.page_num, entry.query.page_size])).toEqual([
+			['1', '20'],
+			['2', '20'],
+		]);
 		const limited = await runSteps(emu, [list({ returnAll: false, limit: 3 })]);
 		expect(limited.json('List')).toHaveLength(3);
 		const failed = await runSteps(emu, [list({ returnAll: true, status: 'failed' })]);
@@ -219,14 +356,28 @@ describe('Compat Task: Task Get, List, Wait', () => {
 	test('Wait sends succeeded tasks to Succeeded and failed ones to Incomplete', async () => {
 		const ok = await submit('fine');
 		const bad = await submit('please [fail]');
-		const run = await runSteps(emu, [compatNode('Wait', { resource: 'task', operation: 'wait', download: true, ...FAST_WAIT })], {
-			items: [{ ...ok, shot: 'first' }, bad],
-		});
+		const run = await runSteps(
+			emu,
+			[compatNode('Wait', { resource: 'task', operation: 'wait', download: true, ...FAST_WAIT })],
+			{
+				items: [{ ...ok, shot: 'first' }, bad],
+			},
+		);
 		const [succeeded] = run.output('Wait', 0);
 		const [failed] = run.output('Wait', 1);
-		expect(succeeded.json).toMatchObject({ id: ok.id, shot: 'first', status: 'succeeded', outcome: 'succeeded' });
+		expect(succeeded.json).toMatchObject({
+			id: ok.id,
+			shot: 'first',
+			status: 'succeeded',
+			outcome: 'succeeded',
+		});
 		expect(succeeded.binary?.data?.mimeType).toBe('video/mp4');
-		expect(failed.json).toMatchObject({ id: bad.id, status: 'failed', outcome: 'failed', error: expect.stringContaining('[fail]') });
+		expect(failed.json).toMatchObject({
+			id: bad.id,
+			status: 'failed',
+			outcome: 'failed',
+			error: expect.stringContaining('[fail]'),
+		});
 		expect(failed.pairedItem).toEqual({ item: 1 });
 	});
 
@@ -234,7 +385,11 @@ describe('Compat Task: Task Get, List, Wait', () => {
 		await control(emu, '/settings', { taskDurationMs: 60_000 });
 		const task = await submit('slow');
 		const wait = compatNode('Wait', { resource: 'task', operation: 'wait' });
-		const run = await runWorkflow(chainWorkflow([wait]), { credentials: emulatorCredentials(emu), items: [task], cancelAfterMs: 500 });
+		const run = await runWorkflow(chainWorkflow([wait]), {
+			credentials: emulatorCredentials(emu),
+			items: [task],
+			cancelAfterMs: 500,
+		});
 		expect(run.status).toBe('canceled');
 		const checks = (await logged(emu, `${TASKS}/${task.id}`)).length;
 		expect(checks).toBe(1);

@@ -7,20 +7,36 @@ import { visibleFields } from '../helpers/visible-fields';
 
 const node = new CreateVideo();
 const show = (values: Record<string, unknown>) => visibleFields(node, values as never);
-const tiers = (model: string) => show({ model, generationMode: 'textToVideo' }).options('outputResolution');
+const tiers = (model: string) =>
+	show({ model, generationMode: 'textToVideo' }).options('outputResolution');
 
 describe('Create Video shows each model exactly its own fields', () => {
-	test('the model list is the catalog\'s video models, in its order', () => {
-		expect(show({}).options('model').map((option) => option.value)).toEqual(VIDEO_MODELS.map((model) => model.id));
+	test("the model list is the catalog's video models, in its order", () => {
+		expect(
+			show({})
+				.options('model')
+				.map((option) => option.value),
+		).toEqual(VIDEO_MODELS.map((model) => model.id));
 	});
 
-	test.each(['alt3.0-video', 'alt3.0-video-prime'])('%s never offers 2k or 4k, and uses ratio not presets', (model) => {
-		expect(tiers(model).map((tier) => tier.value)).toEqual(['480p', '720p', '1080p']);
-		const fields = show({ model, generationMode: 'textToVideo' });
-		expect(fields.field('aspect')?.displayName).toBe('Aspect Ratio');
-		expect(fields.options('aspect').map((option) => option.value)).toEqual(['adaptive', 'auto', '16:9', '9:16', '1:1', '4:3', '3:4']);
-		expect(fields.names).toContain('additionalOptions');
-	});
+	test.each(['alt3.0-video', 'alt3.0-video-prime'])(
+		'%s never offers 2k or 4k, and uses ratio not presets',
+		(model) => {
+			expect(tiers(model).map((tier) => tier.value)).toEqual(['480p', '720p', '1080p']);
+			const fields = show({ model, generationMode: 'textToVideo' });
+			expect(fields.field('aspect')?.displayName).toBe('Aspect Ratio');
+			expect(fields.options('aspect').map((option) => option.value)).toEqual([
+				'adaptive',
+				'auto',
+				'16:9',
+				'9:16',
+				'1:1',
+				'4:3',
+				'3:4',
+			]);
+			expect(fields.names).toContain('additionalOptions');
+		},
+	);
 
 	test('sd2-fast and sd2-mini offer 1080p, 2k and 4k as upscaled', () => {
 		for (const model of ['sd2-fast', 'sd2-mini']) {
@@ -35,23 +51,44 @@ describe('Create Video shows each model exactly its own fields', () => {
 	});
 
 	test('sd2 has native 1080p and 4k, upscaled 2k; sd2.5 native up to 1080p', () => {
-		expect(tiers('sd2').map((tier) => tier.name)).toEqual(['480p (Native)', '720p (Native)', '1080p (Native)', '2K (Upscaled)', '4K (Native)']);
-		expect(tiers('sd2.5').map((tier) => tier.name)).toEqual(['480p (Native)', '720p (Native)', '1080p (Native)', '2K (Upscaled)', '4K (Upscaled)']);
+		expect(tiers('sd2').map((tier) => tier.name)).toEqual([
+			'480p (Native)',
+			'720p (Native)',
+			'1080p (Native)',
+			'2K (Upscaled)',
+			'4K (Native)',
+		]);
+		expect(tiers('sd2.5').map((tier) => tier.name)).toEqual([
+			'480p (Native)',
+			'720p (Native)',
+			'1080p (Native)',
+			'2K (Upscaled)',
+			'4K (Upscaled)',
+		]);
 	});
 
 	test('duration offers the whole seconds of the model, so a model switch resets what the new one lacks', () => {
-		const seconds = (model: string) => show({ model, generationMode: 'textToVideo' }).options('duration').map((option) => option.value);
-		const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+		const seconds = (model: string) =>
+			show({ model, generationMode: 'textToVideo' })
+				.options('duration')
+				.map((option) => option.value);
+		const range = (min: number, max: number) =>
+			Array.from({ length: max - min + 1 }, (_, i) => min + i);
 		expect(seconds('sd2.5')).toEqual(range(4, 30));
 		expect(seconds('sd2')).toEqual(range(4, 15));
 		expect(seconds('alt3.0-video')).toEqual(range(2, 30));
 		for (const model of VIDEO_MODELS) {
-			expect(seconds(model.id)).toContain(show({ model: model.id, generationMode: 'textToVideo' }).field('duration')?.default);
+			expect(seconds(model.id)).toContain(
+				show({ model: model.id, generationMode: 'textToVideo' }).field('duration')?.default,
+			);
 		}
 	});
 
 	test('only sd2.5 offers drafts and the final-from-draft mode', () => {
-		const modes = (model: string) => show({ model }).options('generationMode').map((option) => option.value);
+		const modes = (model: string) =>
+			show({ model })
+				.options('generationMode')
+				.map((option) => option.value);
 		expect(modes('sd2.5')).toContain('final');
 		expect(show({ model: 'sd2.5', generationMode: 'textToVideo' }).names).toContain('draft');
 		for (const model of ['sd2', 'sd2-fast', 'sd2-mini', 'alt3.0-video']) {
@@ -65,21 +102,27 @@ describe('Create Video shows each model exactly its own fields', () => {
 	});
 
 	test('a draft hides the output resolution (it is fixed at 480P)', () => {
-		expect(show({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }).names).not.toContain('outputResolution');
+		expect(
+			show({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }).names,
+		).not.toContain('outputResolution');
 	});
 
 	test('media fields follow the mode', () => {
 		expect(show({ model: 'sd2', generationMode: 'textToVideo' }).names).not.toEqual(
 			expect.arrayContaining(['urls', 'videoUrls', 'firstFrameUrl']),
 		);
-		expect(show({ model: 'sd2', generationMode: 'keyframes' }).names).toEqual(expect.arrayContaining(['firstFrameUrl', 'lastFrameUrl']));
+		expect(show({ model: 'sd2', generationMode: 'keyframes' }).names).toEqual(
+			expect.arrayContaining(['firstFrameUrl', 'lastFrameUrl']),
+		);
 		expect(show({ model: 'sd2', generationMode: 'reference' }).names).toEqual(
 			expect.arrayContaining(['urls', 'videoUrls', 'audioUrls', 'referenceAspect']),
 		);
 	});
 
 	test('reference mode on the sd family forbids the automatic preset', () => {
-		const values = show({ model: 'sd2', generationMode: 'reference' }).options('referenceAspect').map((option) => option.value);
+		const values = show({ model: 'sd2', generationMode: 'reference' })
+			.options('referenceAspect')
+			.map((option) => option.value);
 		expect(values).not.toContain('auto');
 		expect(values).toContain('1280x720');
 	});
@@ -88,13 +131,19 @@ describe('Create Video shows each model exactly its own fields', () => {
 		const names = show({ model: 'sd2.5', generationMode: 'edit' }).names;
 		expect(names).toContain('sourceFrameTimestamps');
 		expect(names).not.toContain('duration');
-		expect(show({ model: 'sd2', generationMode: 'edit' }).names).toEqual(expect.arrayContaining(['duration']));
-		expect(show({ model: 'sd2', generationMode: 'edit' }).names).not.toContain('sourceFrameTimestamps');
+		expect(show({ model: 'sd2', generationMode: 'edit' }).names).toEqual(
+			expect.arrayContaining(['duration']),
+		);
+		expect(show({ model: 'sd2', generationMode: 'edit' }).names).not.toContain(
+			'sourceFrameTimestamps',
+		);
 	});
 
 	test('alt edit and extend send the automatic ratio, so no aspect field is shown', () => {
 		expect(show({ model: 'alt3.0-video', generationMode: 'edit' }).names).not.toContain('aspect');
-		expect(show({ model: 'alt3.0-video', generationMode: 'firstFrame' }).names).not.toContain('aspect');
+		expect(show({ model: 'alt3.0-video', generationMode: 'firstFrame' }).names).not.toContain(
+			'aspect',
+		);
 	});
 });
 
@@ -103,18 +152,30 @@ describe('Create Video: Automatic Length, draft options, list hints', () => {
 	const ALT = ['alt3.0-video', 'alt3.0-video-prime'];
 
 	test('Automatic Length is offered where the catalog allows the automatic duration (sd family), never on alt', () => {
-		for (const model of SD) expect(show({ model, generationMode: 'textToVideo' }).names).toContain('automaticDuration');
-		for (const model of ALT) expect(show({ model, generationMode: 'textToVideo' }).names).not.toContain('automaticDuration');
+		for (const model of SD)
+			expect(show({ model, generationMode: 'textToVideo' }).names).toContain('automaticDuration');
+		for (const model of ALT)
+			expect(show({ model, generationMode: 'textToVideo' }).names).not.toContain(
+				'automaticDuration',
+			);
 		// sd2.5 edit follows its source: neither duration field.
-		expect(show({ model: 'sd2.5', generationMode: 'edit' }).names).not.toContain('automaticDuration');
+		expect(show({ model: 'sd2.5', generationMode: 'edit' }).names).not.toContain(
+			'automaticDuration',
+		);
 		expect(show({ model: 'sd2', generationMode: 'extend' }).names).toContain('automaticDuration');
-		expect(show({ model: 'sd2.5', generationMode: 'final' }).names).not.toContain('automaticDuration');
+		expect(show({ model: 'sd2.5', generationMode: 'final' }).names).not.toContain(
+			'automaticDuration',
+		);
 	});
 
 	test('Automatic Length on hides Duration (off by default, so Duration shows)', () => {
-		expect(show({ model: 'sd2', generationMode: 'textToVideo' }).field('automaticDuration')).toMatchObject({ type: 'boolean', default: false });
+		expect(
+			show({ model: 'sd2', generationMode: 'textToVideo' }).field('automaticDuration'),
+		).toMatchObject({ type: 'boolean', default: false });
 		expect(show({ model: 'sd2', generationMode: 'textToVideo' }).names).toContain('duration');
-		expect(show({ model: 'sd2', generationMode: 'textToVideo', automaticDuration: true }).names).not.toContain('duration');
+		expect(
+			show({ model: 'sd2', generationMode: 'textToVideo', automaticDuration: true }).names,
+		).not.toContain('duration');
 	});
 
 	/** Whether n8n shows an Additional Options entry, with the node's values as the root of '/' paths. */
@@ -123,19 +184,35 @@ describe('Create Video: Automatic Length, draft options, list hints', () => {
 		const collection = fields.field('additionalOptions');
 		const option = (collection?.options as INodeProperties[]).find((entry) => entry.name === name)!;
 		const own = (fields.values.additionalOptions ?? {}) as never;
-		return NodeHelpers.displayParameter(own, option, { typeVersion: 1 } as never, node.description, fields.values);
+		return NodeHelpers.displayParameter(
+			own,
+			option,
+			{ typeVersion: 1 } as never,
+			node.description,
+			fields.values,
+		);
 	};
 
 	test('a draft hides the legacy upscale resolution option too (like Output Resolution)', () => {
-		expect(optionShown({ model: 'sd2.5', generationMode: 'textToVideo' }, 'upscaleResolution')).toBe(true);
-		expect(optionShown({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }, 'upscaleResolution')).toBe(false);
-		expect(optionShown({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }, 'seed')).toBe(true);
+		expect(
+			optionShown({ model: 'sd2.5', generationMode: 'textToVideo' }, 'upscaleResolution'),
+		).toBe(true);
+		expect(
+			optionShown(
+				{ model: 'sd2.5', generationMode: 'textToVideo', draft: true },
+				'upscaleResolution',
+			),
+		).toBe(false);
+		expect(
+			optionShown({ model: 'sd2.5', generationMode: 'textToVideo', draft: true }, 'seed'),
+		).toBe(true);
 	});
 
 	test('a legacy upscale resolution saved before Draft was switched on is dropped by n8n', () => {
 		const additionalOptions = { upscaleResolution: '1080p', seed: 3 };
 		const values = (draft: boolean) =>
-			show({ model: 'sd2.5', generationMode: 'textToVideo', draft, additionalOptions }).values.additionalOptions;
+			show({ model: 'sd2.5', generationMode: 'textToVideo', draft, additionalOptions }).values
+				.additionalOptions;
 		expect(values(false)).toEqual(additionalOptions);
 		expect(values(true)).toEqual({ seed: 3 });
 	});

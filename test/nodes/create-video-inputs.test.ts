@@ -24,7 +24,9 @@ const createVideo = (parameters: Record<string, unknown>, extra = {}) =>
 async function runCreate(parameters: Record<string, unknown>, items?: IDataObject[]) {
 	const before = (await logged(emu, CREATE_TASK)).length;
 	const run = await runSteps(emu, [createVideo(parameters)], { items });
-	const sent = (await logged(emu, CREATE_TASK)).slice(before).map((entry) => entry.body as { inputs: Record<string, unknown> });
+	const sent = (await logged(emu, CREATE_TASK))
+		.slice(before)
+		.map((entry) => entry.body as { inputs: Record<string, unknown> });
 	return { run, sent };
 }
 
@@ -38,12 +40,21 @@ function expectRefused(result: Awaited<ReturnType<typeof runCreate>>, code: stri
 
 describe('Create Video: automatic length (sd family)', () => {
 	test('Automatic Length sends duration -1s instead of the Duration field', async () => {
-		const { run, sent } = await runCreate({ model: 'sd2', generationMode: 'textToVideo', prompt: 'a fox', automaticDuration: true, duration: 9 });
+		const { run, sent } = await runCreate({
+			model: 'sd2',
+			generationMode: 'textToVideo',
+			prompt: 'a fox',
+			automaticDuration: true,
+			duration: 9,
+		});
 		expect(sent).toHaveLength(1);
 		expect(sent[0].inputs.duration).toBe('-1s');
 		// The spec gives no price for -1: the estimate is null, the emulator bills its default 5 s.
 		expect(run.status).toBe('success');
-		expect(run.json('Create Video')[0]).toMatchObject({ taskId: expect.any(String), estimatedCredits: null });
+		expect(run.json('Create Video')[0]).toMatchObject({
+			taskId: expect.any(String),
+			estimatedCredits: null,
+		});
 	});
 });
 
@@ -83,7 +94,13 @@ describe('Create Video: URL lists', () => {
 
 	test('an expression giving an array keeps each entry whole', async () => {
 		const { run, sent } = await runCreate(
-			{ model: 'sd2', generationMode: 'reference', prompt: 'Image1', urls: '={{ $json.images }}', referenceAspect: '1280x720' },
+			{
+				model: 'sd2',
+				generationMode: 'reference',
+				prompt: 'Image1',
+				urls: '={{ $json.images }}',
+				referenceAspect: '1280x720',
+			},
 			[{ images: [signed, second] }],
 		);
 		expect(run.error).toBeUndefined();
@@ -95,21 +112,33 @@ describe('Create Video: refused before anything is sent', () => {
 	test.each([
 		['urls', 'reference', { referenceAspect: '1280x720' }, 'Reference Image URLs'],
 		['firstFrameUrl', 'firstFrame', {}, 'First Frame Image URL'],
-	])('three URLs pasted into %s without line breaks are INVALID_URL naming the field', async (name, mode, extra, label) => {
-		const pasted = 'https://a.example/1.pnghttps://b.example/2.pnghttps://c.example/3.png';
-		const result = await runCreate({ model: 'sd2', generationMode: mode, prompt: 'Image1', [name]: pasted, ...extra });
-		expectRefused(result, 'INVALID_URL', name);
-		expect(result.run.error?.message).toContain(`${label} holds several URLs run together`);
-	});
+	])(
+		'three URLs pasted into %s without line breaks are INVALID_URL naming the field',
+		async (name, mode, extra, label) => {
+			const pasted = 'https://a.example/1.pnghttps://b.example/2.pnghttps://c.example/3.png';
+			const result = await runCreate({
+				model: 'sd2',
+				generationMode: mode,
+				prompt: 'Image1',
+				[name]: pasted,
+				...extra,
+			});
+			expectRefused(result, 'INVALID_URL', name);
+			expect(result.run.error?.message).toContain(`${label} holds several URLs run together`);
+		},
+	);
 
 	test('First and Last Frames with an empty last frame is INVALID_MEDIA_COMBINATION, not a first-frame video', async () => {
-		const result = await runCreate({
-			model: 'sd2',
-			generationMode: 'keyframes',
-			prompt: 'from day to night',
-			firstFrameUrl: 'https://example.com/first.png',
-			lastFrameUrl: '={{ $json.last }}',
-		}, [{ last: '' }]);
+		const result = await runCreate(
+			{
+				model: 'sd2',
+				generationMode: 'keyframes',
+				prompt: 'from day to night',
+				firstFrameUrl: 'https://example.com/first.png',
+				lastFrameUrl: '={{ $json.last }}',
+			},
+			[{ last: '' }],
+		);
 		expectRefused(result, 'INVALID_MEDIA_COMBINATION', 'lastFrameUrl');
 		expect(result.run.error?.message).toContain('last frame is empty');
 	});
@@ -128,7 +157,12 @@ describe('Create Video: refused before anything is sent', () => {
 
 	test('a duration "abc" from an expression is DURATION_OUT_OF_RANGE', async () => {
 		const result = await runCreate(
-			{ model: 'sd2', generationMode: 'textToVideo', prompt: 'a fox', duration: '={{ $json.duration }}' },
+			{
+				model: 'sd2',
+				generationMode: 'textToVideo',
+				prompt: 'a fox',
+				duration: '={{ $json.duration }}',
+			},
 			[{ duration: 'abc' }],
 		);
 		expectRefused(result, 'DURATION_OUT_OF_RANGE', 'inputs.duration');
@@ -136,7 +170,11 @@ describe('Create Video: refused before anything is sent', () => {
 	});
 
 	test('an unknown generation mode (a bad import) is INVALID_PARAMETER on generationMode', async () => {
-		const result = await runCreate({ model: 'sd2', generationMode: 'imageToVideo', prompt: 'a fox' });
+		const result = await runCreate({
+			model: 'sd2',
+			generationMode: 'imageToVideo',
+			prompt: 'a fox',
+		});
 		expectRefused(result, 'INVALID_PARAMETER', 'generationMode');
 		expect(result.run.error?.message).toContain("'imageToVideo'");
 	});
@@ -147,12 +185,20 @@ describe('Create Video: durations from expressions', () => {
 		['the spec\'s own form "7s"', '7s'],
 		['a number as text "7"', '7'],
 		['a number 7', 7],
-	])('%s is sent as 7s (our choice: an expression may give the spec\'s form)', async (_what, duration) => {
-		const { run, sent } = await runCreate(
-			{ model: 'sd2', generationMode: 'textToVideo', prompt: 'a fox', duration: '={{ $json.duration }}' },
-			[{ duration }],
-		);
-		expect(run.error).toBeUndefined();
-		expect(sent[0].inputs.duration).toBe('7s');
-	});
+	])(
+		"%s is sent as 7s (our choice: an expression may give the spec's form)",
+		async (_what, duration) => {
+			const { run, sent } = await runCreate(
+				{
+					model: 'sd2',
+					generationMode: 'textToVideo',
+					prompt: 'a fox',
+					duration: '={{ $json.duration }}',
+				},
+				[{ duration }],
+			);
+			expect(run.error).toBeUndefined();
+			expect(sent[0].inputs.duration).toBe('7s');
+		},
+	);
 });

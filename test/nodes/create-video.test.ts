@@ -1,6 +1,15 @@
 import { probeMedia, makeImage, makeVideo, makeAudio } from '../emulator/media';
 import type { RunningEmulator } from '../emulator';
-import { activeAsset, addAccount, call, control, credits, logged, startFast, upload } from '../emulator/test-helpers';
+import {
+	activeAsset,
+	addAccount,
+	call,
+	control,
+	credits,
+	logged,
+	startFast,
+	upload,
+} from '../emulator/test-helpers';
 import { FAST_WAIT, runSteps } from '../helpers/nodes';
 import { packageNode } from '../helpers/workflow';
 
@@ -17,17 +26,31 @@ const waitForTask = (parameters: Record<string, unknown> = {}) =>
 
 describe('Create Video', () => {
 	test('text-to-video, then Wait For Task downloads the MP4 into binary data', async () => {
-		const run = await runSteps(emu, [
-			createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}', duration: 5 }),
-			waitForTask({ download: true }),
-		], { items: [{ prompt: 'a red fox in snow' }] });
+		const run = await runSteps(
+			emu,
+			[
+				createVideo({
+					model: 'sd2',
+					generationMode: 'textToVideo',
+					prompt: '={{ $json.prompt }}',
+					duration: 5,
+				}),
+				waitForTask({ download: true }),
+			],
+			{ items: [{ prompt: 'a red fox in snow' }] },
+		);
 		expect(run.status).toBe('success');
 		const [created] = run.json('Create Video');
 		expect(created).toMatchObject({ model: 'sd2', estimatedCredits: 200 });
 		expect(created.taskId).toEqual(expect.any(String));
 		const [done] = run.json('Wait For Task');
 		// Wait For Task keeps its input item's fields (here Create Video's) and adds the task's state.
-		expect(done).toMatchObject({ taskId: created.taskId, estimatedCredits: 200, status: 'COMPLETED', creditsUsed: 200 });
+		expect(done).toMatchObject({
+			taskId: created.taskId,
+			estimatedCredits: 200,
+			status: 'COMPLETED',
+			creditsUsed: 200,
+		});
 		const file = await run.binary('Wait For Task');
 		expect(file.mimeType).toBe('video/mp4');
 		const info = probeMedia(file.data);
@@ -38,7 +61,13 @@ describe('Create Video', () => {
 
 	test('waiting inside Create Video returns the finished task', async () => {
 		const run = await runSteps(emu, [
-			createVideo({ model: 'sd2-mini', generationMode: 'textToVideo', prompt: 'waves', waitForCompletion: 'wait', ...FAST_WAIT }),
+			createVideo({
+				model: 'sd2-mini',
+				generationMode: 'textToVideo',
+				prompt: 'waves',
+				waitForCompletion: 'wait',
+				...FAST_WAIT,
+			}),
 		]);
 		const [item] = run.json('Create Video');
 		expect(item).toMatchObject({ status: 'COMPLETED', creditsUsed: 100, estimatedCredits: 100 });
@@ -47,7 +76,12 @@ describe('Create Video', () => {
 	test('a validation error names the code and field and sends no request', async () => {
 		const before = (await logged(emu, '/api/v1/jobs/createTask')).length;
 		const run = await runSteps(emu, [
-			createVideo({ model: 'sd2.5', generationMode: 'textToVideo', prompt: 'too long', duration: 40 }),
+			createVideo({
+				model: 'sd2.5',
+				generationMode: 'textToVideo',
+				prompt: 'too long',
+				duration: 40,
+			}),
 		]);
 		expect(run.status).toBe('error');
 		expect(run.error?.message).toMatch(/^DURATION_OUT_OF_RANGE: /);
@@ -58,7 +92,12 @@ describe('Create Video', () => {
 	test('continueOnFail: a bad item becomes an error item, the good ones are created', async () => {
 		const run = await runSteps(
 			emu,
-			[createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}' }, { onError: 'continueRegularOutput' })],
+			[
+				createVideo(
+					{ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}' },
+					{ onError: 'continueRegularOutput' },
+				),
+			],
 			{ items: [{ prompt: 'ok' }, { prompt: '' }, { prompt: 'fine' }] },
 		);
 		const items = run.output('Create Video');
@@ -74,7 +113,12 @@ describe('Create Video', () => {
 			emu,
 			[
 				createVideo(
-					{ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}', batchOptions: { budget: 450 } },
+					{
+						model: 'sd2',
+						generationMode: 'textToVideo',
+						prompt: '={{ $json.prompt }}',
+						batchOptions: { budget: 450 },
+					},
 					{ onError: 'continueRegularOutput' },
 				),
 			],
@@ -91,7 +135,12 @@ describe('Create Video', () => {
 	test('the budget without continueOnFail stops the run before any request', async () => {
 		const before = (await logged(emu, '/api/v1/jobs/createTask')).length;
 		const run = await runSteps(emu, [
-			createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: 'x', batchOptions: { budget: 100 } }),
+			createVideo({
+				model: 'sd2',
+				generationMode: 'textToVideo',
+				prompt: 'x',
+				batchOptions: { budget: 100 },
+			}),
 		]);
 		expect(run.error?.message).toMatch(/^BUDGET_EXCEEDED: /);
 		expect((await logged(emu, '/api/v1/jobs/createTask')).length).toBe(before);
@@ -104,7 +153,12 @@ describe('Create Video', () => {
 			emu,
 			[
 				createVideo(
-					{ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}', batchOptions: { concurrency: 1 } },
+					{
+						model: 'sd2',
+						generationMode: 'textToVideo',
+						prompt: '={{ $json.prompt }}',
+						batchOptions: { concurrency: 1 },
+					},
 					{ onError: 'continueRegularOutput' },
 				),
 			],
@@ -122,7 +176,14 @@ describe('Create Video', () => {
 		const apiKey = await addAccount(emu, 'poorer-key', { credits: 250 });
 		const run = await runSteps(
 			emu,
-			[createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}', batchOptions: { concurrency: 1 } })],
+			[
+				createVideo({
+					model: 'sd2',
+					generationMode: 'textToVideo',
+					prompt: '={{ $json.prompt }}',
+					batchOptions: { concurrency: 1 },
+				}),
+			],
 			{ items: [{ prompt: 'a' }, { prompt: 'b' }], apiKey },
 		);
 		expect(run.status).toBe('success');
@@ -136,7 +197,13 @@ describe('Create Video', () => {
 	test('a failed task while waiting is reported with its taskId (continueOnFail)', async () => {
 		const run = await runSteps(emu, [
 			createVideo(
-				{ model: 'sd2', generationMode: 'textToVideo', prompt: 'this will [fail]', waitForCompletion: 'wait', ...FAST_WAIT },
+				{
+					model: 'sd2',
+					generationMode: 'textToVideo',
+					prompt: 'this will [fail]',
+					waitForCompletion: 'wait',
+					...FAST_WAIT,
+				},
 				{ onError: 'continueRegularOutput' },
 			),
 		]);
@@ -149,9 +216,15 @@ describe('Create Video', () => {
 	test('a wait that times out still reports the created task (with and without continueOnFail)', async () => {
 		await control(emu, '/settings', { taskDurationMs: 60_000 });
 		try {
-			const slowWait = { waitForCompletion: 'wait', waitOptions: { pollIntervalSeconds: 0.2, timeoutMinutes: 0.01 } };
+			const slowWait = {
+				waitForCompletion: 'wait',
+				waitOptions: { pollIntervalSeconds: 0.2, timeoutMinutes: 0.01 },
+			};
 			const kept = await runSteps(emu, [
-				createVideo({ model: 'sd2', generationMode: 'textToVideo', prompt: 'slow', ...slowWait }, { onError: 'continueRegularOutput' }),
+				createVideo(
+					{ model: 'sd2', generationMode: 'textToVideo', prompt: 'slow', ...slowWait },
+					{ onError: 'continueRegularOutput' },
+				),
 			]);
 			const [item] = kept.json('Create Video');
 			expect(item.taskId).toEqual(expect.any(String));
@@ -170,9 +243,23 @@ describe('Create Video', () => {
 
 	test('draft then final: orderId links them, the final renders at 1080p', async () => {
 		const run = await runSteps(emu, [
-			createVideo({ model: 'sd2.5', generationMode: 'textToVideo', prompt: 'a lighthouse', draft: true, duration: 4 }),
+			createVideo({
+				model: 'sd2.5',
+				generationMode: 'textToVideo',
+				prompt: 'a lighthouse',
+				draft: true,
+				duration: 4,
+			}),
 			waitForTask(),
-			{ ...createVideo({ model: 'sd2.5', generationMode: 'final', waitForCompletion: 'wait', ...FAST_WAIT }), name: 'Final' },
+			{
+				...createVideo({
+					model: 'sd2.5',
+					generationMode: 'final',
+					waitForCompletion: 'wait',
+					...FAST_WAIT,
+				}),
+				name: 'Final',
+			},
 		]);
 		expect(run.status).toBe('success');
 		const [draft] = run.json('Create Video');
@@ -180,7 +267,9 @@ describe('Create Video', () => {
 		const [final] = run.json('Final');
 		expect(final).toMatchObject({ status: 'COMPLETED', creditsUsed: 600, estimatedCredits: null });
 		const relations = await call(`${emu.unifiedBaseUrl}/jobs/relations?orderId=${draft.orderId}`);
-		expect(relations.body.finals.map((entry: { orderId: string }) => entry.orderId)).toEqual([final.orderId]);
+		expect(relations.body.finals.map((entry: { orderId: string }) => entry.orderId)).toEqual([
+			final.orderId,
+		]);
 	});
 });
 
@@ -208,7 +297,9 @@ describe('Create Video modes', () => {
 			? { image, video, audio }
 			: { image: altImage, video: altVideo, audio: altAudio };
 
-	const MODES: Array<[string, 'sd' | 'alt', string, (m: ReturnType<typeof media>) => Record<string, unknown>]> = [];
+	const MODES: Array<
+		[string, 'sd' | 'alt', string, (m: ReturnType<typeof media>) => Record<string, unknown>]
+	> = [];
 	for (const [model, family] of [
 		['sd2.5', 'sd'],
 		['sd2', 'sd'],
@@ -220,7 +311,17 @@ describe('Create Video modes', () => {
 		MODES.push(
 			[model, family, 'firstFrame', (m) => ({ firstFrameUrl: m.image })],
 			[model, family, 'keyframes', (m) => ({ firstFrameUrl: m.image, lastFrameUrl: m.image })],
-			[model, family, 'reference', (m) => ({ urls: m.image, videoUrls: m.video, audioUrls: m.audio, referenceAspect: family === 'sd' ? '1280x720' : undefined })],
+			[
+				model,
+				family,
+				'reference',
+				(m) => ({
+					urls: m.image,
+					videoUrls: m.video,
+					audioUrls: m.audio,
+					referenceAspect: family === 'sd' ? '1280x720' : undefined,
+				}),
+			],
 			[model, family, 'edit', (m) => ({ videoUrls: m.video, urls: m.image })],
 			[model, family, 'extend', (m) => ({ videoUrls: `${m.video}\n${m.video}` })],
 		);

@@ -6,7 +6,12 @@ import { UnifiedGenerationApi } from '../../credentials/UnifiedGenerationApi.cre
 import type { RunningEmulator } from '../emulator';
 import { addAccount, control, KEY, startFast } from '../emulator/test-helpers';
 import { runWorkflow } from '../harness';
-import { packageNode, chainWorkflow, COMPAT_CREDENTIAL, UNIFIED_CREDENTIAL } from '../helpers/workflow';
+import {
+	packageNode,
+	chainWorkflow,
+	COMPAT_CREDENTIAL,
+	UNIFIED_CREDENTIAL,
+} from '../helpers/workflow';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -15,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 const requestPaths = async (since: number) =>
-	((await control(emu, '/requests')).body as Array<{ path: string }>).slice(since).map((request) => request.path);
+	((await control(emu, '/requests')).body as Array<{ path: string }>)
+		.slice(since)
+		.map((request) => request.path);
 const requestCount = async () => ((await control(emu, '/requests')).body as unknown[]).length;
 
 /**
@@ -35,18 +42,40 @@ async function credentialTest(credential: ICredentialType, data: Record<string, 
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: credential.name, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: credential.test!.request } }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: credential.test!.request },
+				},
+			],
 		},
 	};
 	const workflow = chainWorkflow([
-		{ name: 'Credential Test', type: 'credentialTest', parameters: {}, credentials: { [credential.name]: { id: '1', name: 'Tested' } } },
+		{
+			name: 'Credential Test',
+			type: 'credentialTest',
+			parameters: {},
+			credentials: { [credential.name]: { id: '1', name: 'Tested' } },
+		},
 	]);
-	const run = await runWorkflow(workflow, { credentials: { [credential.name]: data }, extraNodeTypes: { credentialTest: tester } });
+	const run = await runWorkflow(workflow, {
+		credentials: { [credential.name]: data },
+		extraNodeTypes: { credentialTest: tester },
+	});
 	if (run.status === 'success') return { ok: true as const };
 	const error = run.runData['Credential Test']?.[0]?.error as unknown as JsonObject | undefined;
 	const status = Number(error?.httpCode);
-	const rule = credential.test!.rules?.find((candidate) => candidate.type === 'responseCode' && candidate.properties.value === status);
-	return { ok: false as const, status, message: rule ? String(rule.properties.message) : run.error?.message };
+	const rule = credential.test!.rules?.find(
+		(candidate) => candidate.type === 'responseCode' && candidate.properties.value === status,
+	);
+	return {
+		ok: false as const,
+		status,
+		message: rule ? String(rule.properties.message) : run.error?.message,
+	};
 }
 
 describe('Unified Generation API credential: the Base URL with or without /api/v1', () => {
@@ -59,7 +88,9 @@ describe('Unified Generation API credential: the Base URL with or without /api/v
 		['the service address with a slash', () => `${emu.unifiedBaseUrl}/`],
 	])('the credential test passes with %s', async (_, baseUrl) => {
 		const before = await requestCount();
-		expect(await credentialTest(unified, { apiKey: KEY, baseUrl: baseUrl() })).toEqual({ ok: true });
+		expect(await credentialTest(unified, { apiKey: KEY, baseUrl: baseUrl() })).toEqual({
+			ok: true,
+		});
 		expect(await requestPaths(before)).toEqual(['/api/v1/account/credits']);
 	});
 
@@ -75,7 +106,7 @@ describe('Unified Generation API credential: the Base URL with or without /api/v
 		expect(run.json('Get Credits')[0]).toMatchObject({ credits: 77 });
 	});
 
-	test('a path other than the root is the user\'s: kept, and a 404 says what the Base URL must be', async () => {
+	test("a path other than the root is the user's: kept, and a 404 says what the Base URL must be", async () => {
 		const result = await credentialTest(unified, { apiKey: KEY, baseUrl: `${emu.url}/api` });
 		expect(result).toMatchObject({ ok: false, status: 404 });
 		expect(result.message).toContain('the Base URL does not lead to the Unified Generation API');
@@ -85,7 +116,9 @@ describe('Unified Generation API credential: the Base URL with or without /api/v
 	test('a refused key says the key was refused, not just "Unauthorized"', async () => {
 		const result = await credentialTest(unified, { apiKey: 'not-a-valid-key', baseUrl: emu.url });
 		expect(result).toMatchObject({ ok: false, status: 401 });
-		expect(result.message).toMatch(/^The Unified Generation API refused the API key \(HTTP 401\): paste the key again/);
+		expect(result.message).toMatch(
+			/^The Unified Generation API refused the API key \(HTTP 401\): paste the key again/,
+		);
 		expect(result.message).not.toContain('not-a-valid-key');
 	});
 });
@@ -100,26 +133,42 @@ describe('Task-Compatible Video API credential: the root', () => {
 	});
 
 	test('a refused key and a wrong Base URL each say what to change', async () => {
-		const refused = await credentialTest(compat, { apiKey: 'not-a-valid-key', baseUrl: emu.compatBaseUrl });
+		const refused = await credentialTest(compat, {
+			apiKey: 'not-a-valid-key',
+			baseUrl: emu.compatBaseUrl,
+		});
 		expect(refused).toMatchObject({ ok: false, status: 401 });
 		expect(refused.message).toContain('The Task-Compatible Video API refused the API key');
-		const wrongPath = await credentialTest(compat, { apiKey: KEY, baseUrl: `${emu.compatBaseUrl}/v1` });
+		const wrongPath = await credentialTest(compat, {
+			apiKey: KEY,
+			baseUrl: `${emu.compatBaseUrl}/v1`,
+		});
 		expect(wrongPath).toMatchObject({ ok: false, status: 404 });
 		expect(wrongPath.message).toContain('Give its root address, without /v1');
 	});
 
 	test('Get Credits reads both balances with both credentials given as the banner prints them', async () => {
 		await addAccount(emu, 'both-roots', { credits: 5, compatBalance: 120 });
-		const node = packageNode('Get Credits', 'getCredits', { includeCompatBalance: true }, { credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL } });
+		const node = packageNode(
+			'Get Credits',
+			'getCredits',
+			{ includeCompatBalance: true },
+			{ credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL } },
+		);
 		const run = await runWorkflow(chainWorkflow([node]), {
-			credentials: { unifiedGenerationApi: { apiKey: 'both-roots', baseUrl: emu.url }, compatVideoApi: { apiKey: 'both-roots', baseUrl: emu.url } },
+			credentials: {
+				unifiedGenerationApi: { apiKey: 'both-roots', baseUrl: emu.url },
+				compatVideoApi: { apiKey: 'both-roots', baseUrl: emu.url },
+			},
 		});
 		expect(run.json('Get Credits')[0]).toMatchObject({ credits: 5, compatBalance: '120.0000' });
 	});
 
 	test('Get Credits with the compat balance on and no compat credential chosen names the credential as the editor does', async () => {
 		const node = packageNode('Get Credits', 'getCredits', { includeCompatBalance: true });
-		const run = await runWorkflow(chainWorkflow([node]), { credentials: { unifiedGenerationApi: { apiKey: KEY, baseUrl: emu.url } } });
+		const run = await runWorkflow(chainWorkflow([node]), {
+			credentials: { unifiedGenerationApi: { apiKey: KEY, baseUrl: emu.url } },
+		});
 		expect(run.error?.message).toBe('Choose a Task-Compatible Video API credential on this node');
 		expect(run.error?.description).toContain('choose one in its credential field');
 		expect(JSON.stringify(run.error)).not.toContain('compatVideoApi');

@@ -34,7 +34,8 @@ function allFields(properties: INodeProperties[], path = ''): Array<[string, INo
 	return properties.flatMap((property) => {
 		const here = `${path}${property.name}`;
 		const nested = (property.options ?? []).flatMap((option) => {
-			if ('values' in option) return allFields(option.values as INodeProperties[], `${here}.${option.name}.`);
+			if ('values' in option)
+				return allFields(option.values as INodeProperties[], `${here}.${option.name}.`);
 			return 'type' in option ? allFields([option as INodeProperties], `${here}.`) : [];
 		});
 		return [[here, property] as [string, INodeProperties], ...nested];
@@ -55,42 +56,69 @@ describe('every field says what it is for', () => {
 		['Create Image', new CreateImage(), {}],
 		['Compat Task', new CompatTask(), {}],
 	])('%s: Prompt shows an example prompt', (_name, node, values) => {
-		expect(visibleFields(node, values as never, 2).field('prompt')?.placeholder).toMatch(/^e\.g\. \w+/);
+		expect(visibleFields(node, values as never, 2).field('prompt')?.placeholder).toMatch(
+			/^e\.g\. \w+/,
+		);
 	});
 
 	test('Create Video marks Prompt required in the modes where the model requires it, not elsewhere', () => {
-		const prompt = (generationMode: string) => visibleFields(new CreateVideo(), { model: 'sd2', generationMode } as never, 2).field('prompt');
+		const prompt = (generationMode: string) =>
+			visibleFields(new CreateVideo(), { model: 'sd2', generationMode } as never, 2).field(
+				'prompt',
+			);
 		expect(prompt('textToVideo')?.required).toBe(true);
 		expect(prompt('firstFrame')).toBeDefined();
 		expect(prompt('firstFrame')?.required).toBeFalsy();
 	});
 
 	test('URL lists take several lines, with an example of one URL per line', () => {
-		const video = visibleFields(new CreateVideo(), { model: 'sd2.5', generationMode: 'edit' } as never, 2);
+		const video = visibleFields(
+			new CreateVideo(),
+			{ model: 'sd2.5', generationMode: 'edit' } as never,
+			2,
+		);
 		const image = visibleFields(new CreateImage(), { generationMode: 'imageToImage' } as never, 2);
 		for (const field of [video.field('urls'), video.field('videoUrls'), image.field('urls')]) {
 			expect(field?.typeOptions?.rows).toBeGreaterThanOrEqual(4);
 			expect(field?.placeholder).toContain('\n');
 		}
-		const audio = visibleFields(new CreateVideo(), { model: 'sd2.5', generationMode: 'reference' } as never, 2).field('audioUrls');
+		const audio = visibleFields(
+			new CreateVideo(),
+			{ model: 'sd2.5', generationMode: 'reference' } as never,
+			2,
+		).field('audioUrls');
 		expect(audio?.typeOptions?.rows).toBeGreaterThanOrEqual(4);
 	});
 
-	test('Automatic Length says the service\'s parameter table does not state -1s', () => {
-		const field = visibleFields(new CreateVideo(), { model: 'sd2', generationMode: 'textToVideo' } as never, 2).field('automaticDuration');
-		expect(field?.description).toContain('Inferred: the service\'s parameter table does not list -1s');
+	test("Automatic Length says the service's parameter table does not state -1s", () => {
+		const field = visibleFields(
+			new CreateVideo(),
+			{ model: 'sd2', generationMode: 'textToVideo' } as never,
+			2,
+		).field('automaticDuration');
+		expect(field?.description).toContain(
+			"Inferred: the service's parameter table does not list -1s",
+		);
 	});
 });
 
-describe('Create Video\'s Additional Options', () => {
+describe("Create Video's Additional Options", () => {
 	const node = new CreateVideo();
 	/** Whether n8n shows an Additional Options entry, with the node's values as the root of '/' paths. */
 	const optionShown = (values: Record<string, unknown>, name: string, typeVersion: number) => {
 		const fields = visibleFields(node, values as never, typeVersion);
-		const option = (fields.field('additionalOptions')?.options as INodeProperties[]).find((entry) => entry.name === name);
+		const option = (fields.field('additionalOptions')?.options as INodeProperties[]).find(
+			(entry) => entry.name === name,
+		);
 		if (!option) return false;
 		const own = (fields.values.additionalOptions ?? {}) as never;
-		return NodeHelpers.displayParameter(own, option, { typeVersion } as never, node.description, fields.values);
+		return NodeHelpers.displayParameter(
+			own,
+			option,
+			{ typeVersion } as never,
+			node.description,
+			fields.values,
+		);
 	};
 
 	test('Legacy Upscale Resolution is not offered on a new node, and still shown on a saved version-1 node', () => {
@@ -100,26 +128,41 @@ describe('Create Video\'s Additional Options', () => {
 		expect(optionShown(values, 'seed', 2)).toBe(true);
 	});
 
-	test.each([1, 2])('Final Render From Draft hides what a final ignores: seed, bitrate, audio, legacy upscale (version %s)', (version) => {
-		const final = { model: 'sd2.5', generationMode: 'final' };
-		const t2v = { model: 'sd2.5', generationMode: 'textToVideo' };
-		for (const name of ['seed', 'bitrateMode', 'generateAudio', 'upscaleResolution']) expect([name, optionShown(final, name, version)]).toEqual([name, false]);
-		for (const name of ['seed', 'bitrateMode', 'generateAudio']) expect([name, optionShown(t2v, name, version)]).toEqual([name, true]);
-		expect(optionShown(final, 'callBackUrl', version)).toBe(true);
-	});
+	test.each([1, 2])(
+		'Final Render From Draft hides what a final ignores: seed, bitrate, audio, legacy upscale (version %s)',
+		(version) => {
+			const final = { model: 'sd2.5', generationMode: 'final' };
+			const t2v = { model: 'sd2.5', generationMode: 'textToVideo' };
+			for (const name of ['seed', 'bitrateMode', 'generateAudio', 'upscaleResolution'])
+				expect([name, optionShown(final, name, version)]).toEqual([name, false]);
+			for (const name of ['seed', 'bitrateMode', 'generateAudio'])
+				expect([name, optionShown(t2v, name, version)]).toEqual([name, true]);
+			expect(optionShown(final, 'callBackUrl', version)).toBe(true);
+		},
+	);
 });
 
 describe('the canvas and the picker', () => {
 	/** n8n evaluates the subtitle as an expression of the node's parameters: here with a plain function. */
 	const subtitle = (node: INodeType, parameters: Record<string, unknown>) => {
 		const expression = String(node.description.subtitle).replace(/^=\{\{|\}\}$/g, '');
-		const evaluate = new Function('$parameter', `return ${expression};`) as (p: Record<string, unknown>) => string;
+		const evaluate = new Function('$parameter', `return ${expression};`) as (
+			p: Record<string, unknown>,
+		) => string;
 		return evaluate(parameters);
 	};
 
 	test.each([
-		[new CreateImage(), { model: 'gen-image-2.5-flare', generationMode: 'textToImage', waitForCompletion: 'wait' }, /^.+\(gen-image-2\.5-flare\) · Text to Image$/],
-		[new CreateVideo(), { model: 'sd2', generationMode: 'textToVideo', waitForCompletion: 'none' }, /^.+\(sd2\) · Text to Video · IDs only$/],
+		[
+			new CreateImage(),
+			{ model: 'gen-image-2.5-flare', generationMode: 'textToImage', waitForCompletion: 'wait' },
+			/^.+\(gen-image-2\.5-flare\) · Text to Image$/,
+		],
+		[
+			new CreateVideo(),
+			{ model: 'sd2', generationMode: 'textToVideo', waitForCompletion: 'none' },
+			/^.+\(sd2\) · Text to Video · IDs only$/,
+		],
 		[new Upscale(), { targetResolution: '4k', waitForCompletion: 'none' }, /^to 4K · IDs only$/],
 		[new UploadAsset(), { operation: 'upload' }, /^Upload$/],
 		[new CompatTask(), { resource: 'task', operation: 'create' }, /^Task · Create$/],
@@ -131,28 +174,46 @@ describe('the canvas and the picker', () => {
 
 	// n8n's Cloud rules keep five or more options alphabetical: there the main action is the default.
 	test('the main action is listed first, or is the default where five or more options stay alphabetical', () => {
-		const property = (node: INodeType, name: string) => node.description.properties.find((each) => each.name === name);
-		const first = (node: INodeType, name: string) => (property(node, name)?.options?.[0] as { value: string }).value;
+		const property = (node: INodeType, name: string) =>
+			node.description.properties.find((each) => each.name === name);
+		const first = (node: INodeType, name: string) =>
+			(property(node, name)?.options?.[0] as { value: string }).value;
 		expect(first(new UploadAsset(), 'operation')).toBe('upload');
 		expect(first(new WaitForTask(), 'operation')).toBe('wait');
 		expect(property(new CompatTask(), 'resource')?.default).toBe('task');
-		const assetOperation = new CompatTask().description.properties.find((each) => each.name === 'operation' && each.displayOptions?.show?.resource?.includes('asset'));
+		const assetOperation = new CompatTask().description.properties.find(
+			(each) => each.name === 'operation' && each.displayOptions?.show?.resource?.includes('asset'),
+		);
 		expect(assetOperation?.default).toBe('create');
 	});
 });
 
-describe('Docs links open the node\'s README section on the package\'s homepage', () => {
+describe("Docs links open the node's README section on the package's homepage", () => {
 	const ROOT = join(__dirname, '..', '..');
-	const homepage = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { homepage: string }).homepage.replace(/#.*$/, '');
+	const homepage = (
+		JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { homepage: string }
+	).homepage.replace(/#.*$/, '');
 	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 	/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
-	const anchors = new Set([...readme.matchAll(/^#+ (.+)$/gm)].map(([, title]) => title.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+	const anchors = new Set(
+		[...readme.matchAll(/^#+ (.+)$/gm)].map(([, title]) =>
+			title
+				.toLowerCase()
+				.replace(/[^\w\- ]/g, '')
+				.replace(/ /g, '-'),
+		),
+	);
 
-	test.each(NODES.filter(([name]) => name !== 'GetCredits' && name !== 'TaskTrigger'))('%s', (name, node) => {
-		const url = node.description.documentationUrl ?? '';
-		expect(url.startsWith(`${homepage}#`)).toBe(true);
-		expect(anchors.has(url.slice(homepage.length + 1))).toBe(true);
-		const codex = JSON.parse(readFileSync(join(ROOT, 'nodes', name, `${name}.node.json`), 'utf8')) as { resources: { primaryDocumentation: Array<{ url: string }> } };
-		expect(codex.resources.primaryDocumentation[0].url).toBe(url);
-	});
+	test.each(NODES.filter(([name]) => name !== 'GetCredits' && name !== 'TaskTrigger'))(
+		'%s',
+		(name, node) => {
+			const url = node.description.documentationUrl ?? '';
+			expect(url.startsWith(`${homepage}#`)).toBe(true);
+			expect(anchors.has(url.slice(homepage.length + 1))).toBe(true);
+			const codex = JSON.parse(
+				readFileSync(join(ROOT, 'nodes', name, `${name}.node.json`), 'utf8'),
+			) as { resources: { primaryDocumentation: Array<{ url: string }> } };
+			expect(codex.resources.primaryDocumentation[0].url).toBe(url);
+		},
+	);
 });

@@ -17,13 +17,22 @@ describe('Get Credits', () => {
 	});
 
 	test('adds the compat balance and markup rate when asked', async () => {
-		const apiKey = await addAccount(emu, 'compat-key', { credits: 10, compatBalance: 250.5, markupRate: 1.2 });
+		const apiKey = await addAccount(emu, 'compat-key', {
+			credits: 10,
+			compatBalance: 250.5,
+			markupRate: 1.2,
+		});
 		const run = await runSteps(
 			emu,
 			[
-				packageNode('Get Credits', 'getCredits', { includeCompatBalance: true }, {
-					credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL },
-				}),
+				packageNode(
+					'Get Credits',
+					'getCredits',
+					{ includeCompatBalance: true },
+					{
+						credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL },
+					},
+				),
 			],
 			{ apiKey },
 		);
@@ -33,7 +42,9 @@ describe('Get Credits', () => {
 	});
 
 	test('a bad key says to check the API key; continueOnFail keeps the item', async () => {
-		const stopped = await runSteps(emu, [packageNode('Get Credits', 'getCredits', {})], { apiKey: 'wrong' });
+		const stopped = await runSteps(emu, [packageNode('Get Credits', 'getCredits', {})], {
+			apiKey: 'wrong',
+		});
 		expect(stopped.error?.message).toContain('check the API key');
 		const kept = await runSteps(
 			emu,

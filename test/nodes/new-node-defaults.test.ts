@@ -22,11 +22,17 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-const defaults = (node: INodeType, version: number, values: Record<string, unknown> = {}) => visibleFields(node, values as never, version).values;
+const defaults = (node: INodeType, version: number, values: Record<string, unknown> = {}) =>
+	visibleFields(node, values as never, version).values;
 
 describe('what a new node (version 2) starts with, and what a saved version-1 node keeps', () => {
 	test('every node of the four is version 2 when added, and still loads version 1', () => {
-		for (const node of [new CreateVideo(), new CreateImage(), new CompatTask(), new UploadAsset()]) {
+		for (const node of [
+			new CreateVideo(),
+			new CreateImage(),
+			new CompatTask(),
+			new UploadAsset(),
+		]) {
 			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2], 2]);
 		}
 	});
@@ -35,51 +41,101 @@ describe('what a new node (version 2) starts with, and what a saved version-1 no
 		['Create Video', new CreateVideo()],
 		['Create Image', new CreateImage()],
 	])('%s: version 2 waits and downloads the result; version 1 returns at once', (_name, node) => {
-		expect(defaults(node, 2)).toMatchObject({ waitForCompletion: 'wait', download: true, binaryProperty: 'data' });
+		expect(defaults(node, 2)).toMatchObject({
+			waitForCompletion: 'wait',
+			download: true,
+			binaryProperty: 'data',
+		});
 		expect(defaults(node, 1)).toMatchObject({ waitForCompletion: 'none' });
 		expect(defaults(node, 1)).not.toHaveProperty('download');
 	});
 
 	test('Compat Task → Task → Create: version 2 starts on a real model, version 1 on Other Model ID', () => {
-		expect(defaults(new CompatTask(), 2)).toMatchObject({ resource: 'task', operation: 'create', model: 'video-2-0-260128' });
+		expect(defaults(new CompatTask(), 2)).toMatchObject({
+			resource: 'task',
+			operation: 'create',
+			model: 'video-2-0-260128',
+		});
 		expect(defaults(new CompatTask(), 2)).not.toHaveProperty('customModel');
 		expect(defaults(new CompatTask(), 1)).toMatchObject({ model: 'custom', customModel: '' });
 	});
 
 	test('Upload Asset: version 2 uploads from a URL (a new workflow has no binary data), version 1 from binary data', () => {
-		expect(defaults(new UploadAsset(), 2)).toMatchObject({ operation: 'upload', source: 'url', url: '' });
-		expect(defaults(new UploadAsset(), 1)).toMatchObject({ operation: 'upload', source: 'binary', binaryPropertyName: 'data' });
+		expect(defaults(new UploadAsset(), 2)).toMatchObject({
+			operation: 'upload',
+			source: 'url',
+			url: '',
+		});
+		expect(defaults(new UploadAsset(), 1)).toMatchObject({
+			operation: 'upload',
+			source: 'binary',
+			binaryPropertyName: 'data',
+		});
 	});
 });
 
-describe('a new node\'s first run on its defaults', () => {
+describe("a new node's first run on its defaults", () => {
 	test('Create Video with only a prompt waits for the task and returns the video as binary data', async () => {
-		const run = await runSteps(emu, [packageNode('Create Video', 'createVideo', { prompt: 'a kite over the sea' }, { typeVersion: 2 })]);
+		const run = await runSteps(emu, [
+			packageNode(
+				'Create Video',
+				'createVideo',
+				{ prompt: 'a kite over the sea' },
+				{ typeVersion: 2 },
+			),
+		]);
 		expect(run.error).toBeUndefined();
-		expect(run.json('Create Video')[0]).toMatchObject({ status: 'COMPLETED', taskId: expect.any(String) });
+		expect(run.json('Create Video')[0]).toMatchObject({
+			status: 'COMPLETED',
+			taskId: expect.any(String),
+		});
 		expect((await run.binary('Create Video')).mimeType).toMatch(/^video\//);
 	});
 
 	test('Create Image with only a prompt waits for the task and returns the image as binary data', async () => {
-		const run = await runSteps(emu, [packageNode('Create Image', 'createImage', { prompt: 'a red fox' }, { typeVersion: 2 })]);
+		const run = await runSteps(emu, [
+			packageNode('Create Image', 'createImage', { prompt: 'a red fox' }, { typeVersion: 2 }),
+		]);
 		expect(run.error).toBeUndefined();
-		expect(run.json('Create Image')[0]).toMatchObject({ status: 'COMPLETED', imageUrl: expect.any(String) });
+		expect(run.json('Create Image')[0]).toMatchObject({
+			status: 'COMPLETED',
+			imageUrl: expect.any(String),
+		});
 		expect((await run.binary('Create Image')).mimeType).toMatch(/^image\//);
 	});
 
 	test('Compat Task with only a prompt creates a task on the default model and says what to do next', async () => {
-		const node = packageNode('Compat Task', 'compatTask', { prompt: 'a kite' }, { typeVersion: 2, credentials: COMPAT_CREDENTIAL });
+		const node = packageNode(
+			'Compat Task',
+			'compatTask',
+			{ prompt: 'a kite' },
+			{ typeVersion: 2, credentials: COMPAT_CREDENTIAL },
+		);
 		const run = await runSteps(emu, [node]);
 		expect(run.error).toBeUndefined();
 		const [item] = run.json('Compat Task');
-		expect(item).toMatchObject({ taskId: expect.stringMatching(/^cgt/), model: 'video-2-0-260128', nextStep: expect.stringContaining('Compat Task → Task → Wait') });
+		expect(item).toMatchObject({
+			taskId: expect.stringMatching(/^cgt/),
+			model: 'video-2-0-260128',
+			nextStep: expect.stringContaining('Compat Task → Task → Wait'),
+		});
 	});
 
 	test('Upload Asset with only a URL typed uploads it', async () => {
 		const before = (await logged(emu, '/api/v1/assets/upload')).length;
-		const run = await runSteps(emu, [packageNode('Upload Asset', 'uploadAsset', { url: 'https://example.com/cat.png' }, { typeVersion: 2 })]);
+		const run = await runSteps(emu, [
+			packageNode(
+				'Upload Asset',
+				'uploadAsset',
+				{ url: 'https://example.com/cat.png' },
+				{ typeVersion: 2 },
+			),
+		]);
 		expect(run.error).toBeUndefined();
-		expect(run.json('Upload Asset')[0]).toMatchObject({ assetId: expect.anything(), assetUri: expect.stringMatching(/^asset:\/\//) });
+		expect(run.json('Upload Asset')[0]).toMatchObject({
+			assetId: expect.anything(),
+			assetUri: expect.stringMatching(/^asset:\/\//),
+		});
 		expect((await logged(emu, '/api/v1/assets/upload')).length).toBe(before + 1);
 	});
 });
@@ -88,9 +144,19 @@ describe('Return at Once says what to do next', () => {
 	const returnAtOnce = { prompt: 'a kite', waitForCompletion: 'none' };
 
 	test('version 2: each created item carries nextStep, and the run an execution hint', async () => {
-		const run = await runSteps(emu, [packageNode('Create Video', 'createVideo', returnAtOnce, { typeVersion: 2 })]);
-		expect(run.json('Create Video')[0]).toMatchObject({ taskId: expect.any(String), nextStep: expect.stringContaining('Wait For Task') });
-		expect(run.runData['Create Video'][0].hints).toEqual([expect.objectContaining({ message: expect.stringContaining('Wait For Task'), location: 'outputPane' })]);
+		const run = await runSteps(emu, [
+			packageNode('Create Video', 'createVideo', returnAtOnce, { typeVersion: 2 }),
+		]);
+		expect(run.json('Create Video')[0]).toMatchObject({
+			taskId: expect.any(String),
+			nextStep: expect.stringContaining('Wait For Task'),
+		});
+		expect(run.runData['Create Video'][0].hints).toEqual([
+			expect.objectContaining({
+				message: expect.stringContaining('Wait For Task'),
+				location: 'outputPane',
+			}),
+		]);
 	});
 
 	test('version 1: the same execution hint, and the item as before (no new field)', async () => {
@@ -100,13 +166,25 @@ describe('Return at Once says what to do next', () => {
 	});
 
 	test('a waiting node has no such hint', async () => {
-		const run = await runSteps(emu, [packageNode('Create Image', 'createImage', { prompt: 'a fox', waitForCompletion: 'wait' }, { typeVersion: 2 })]);
+		const run = await runSteps(emu, [
+			packageNode(
+				'Create Image',
+				'createImage',
+				{ prompt: 'a fox', waitForCompletion: 'wait' },
+				{ typeVersion: 2 },
+			),
+		]);
 		expect(run.runData['Create Image'][0].hints ?? []).toEqual([]);
 	});
 
 	test('the node panel shows the advice before a run while Return at Once is chosen', () => {
 		for (const node of [new CreateVideo(), new CreateImage(), new CompatTask()]) {
-			expect(node.description.hints).toEqual([expect.objectContaining({ whenToDisplay: 'beforeExecution', displayCondition: expect.stringContaining('"none"') })]);
+			expect(node.description.hints).toEqual([
+				expect.objectContaining({
+					whenToDisplay: 'beforeExecution',
+					displayCondition: expect.stringContaining('"none"'),
+				}),
+			]);
 		}
 	});
 });

@@ -21,12 +21,24 @@ const video = { model: 'sd2-mini', prompt: 'a kite', duration: 4, ...WAIT };
 
 describe('the simplified item', () => {
 	test('a generation task: createTime and completeTime become ISO createdAt and completedAt', () => {
-		const item = simplifyItem({ json: { taskId: 't', createTime: 1_700_000_000_000, completeTime: 'soon' } }, GENERATION_SIMPLE);
-		expect(item.json).toEqual({ taskId: 't', createdAt: '2023-11-14T22:13:20.000Z', completedAt: null });
+		const item = simplifyItem(
+			{ json: { taskId: 't', createTime: 1_700_000_000_000, completeTime: 'soon' } },
+			GENERATION_SIMPLE,
+		);
+		expect(item.json).toEqual({
+			taskId: 't',
+			createdAt: '2023-11-14T22:13:20.000Z',
+			completedAt: null,
+		});
 	});
 
 	test('a compat task: its id also as taskId, unix seconds as ISO, the video url instead of content', () => {
-		const json = { id: 'cgt1', created_at: 1_700_000_000, updated_at: 1_700_000_060, content: [{ type: 'video_url', video_url: { url: 'https://v/1.mp4' } }] };
+		const json = {
+			id: 'cgt1',
+			created_at: 1_700_000_000,
+			updated_at: 1_700_000_060,
+			content: [{ type: 'video_url', video_url: { url: 'https://v/1.mp4' } }],
+		};
 		expect(simplifyItem({ json }, COMPAT_SIMPLE).json).toEqual({
 			id: 'cgt1',
 			taskId: 'cgt1',
@@ -37,19 +49,33 @@ describe('the simplified item', () => {
 	});
 
 	test('an error item without those fields passes through', () => {
-		expect(simplifyItem({ json: { error: 'x', taskCreated: 'no' } }, COMPAT_SIMPLE).json).toEqual({ error: 'x', taskCreated: 'no' });
+		expect(simplifyItem({ json: { error: 'x', taskCreated: 'no' } }, COMPAT_SIMPLE).json).toEqual({
+			error: 'x',
+			taskCreated: 'no',
+		});
 	});
 });
 
 describe('Simplify in workflows', () => {
 	test('Create Video version 2: ISO times by default; Simplify off gives the raw answer', async () => {
-		const simple = await runSteps(emu, [packageNode('Create Video', 'createVideo', video, { typeVersion: 2 })]);
+		const simple = await runSteps(emu, [
+			packageNode('Create Video', 'createVideo', video, { typeVersion: 2 }),
+		]);
 		const [item] = simple.json('Create Video');
-		expect(item).toMatchObject({ status: 'COMPLETED', createdAt: expect.stringMatching(ISO), completedAt: expect.stringMatching(ISO) });
+		expect(item).toMatchObject({
+			status: 'COMPLETED',
+			createdAt: expect.stringMatching(ISO),
+			completedAt: expect.stringMatching(ISO),
+		});
 		expect(item).not.toHaveProperty('createTime');
 		expect(Object.keys(item).length).toBeLessThanOrEqual(10);
-		const raw = await runSteps(emu, [packageNode('Create Video', 'createVideo', { ...video, simplify: false }, { typeVersion: 2 })]);
-		expect(raw.json('Create Video')[0]).toMatchObject({ createTime: expect.any(Number), completeTime: expect.any(Number) });
+		const raw = await runSteps(emu, [
+			packageNode('Create Video', 'createVideo', { ...video, simplify: false }, { typeVersion: 2 }),
+		]);
+		expect(raw.json('Create Video')[0]).toMatchObject({
+			createTime: expect.any(Number),
+			completeTime: expect.any(Number),
+		});
 		expect(raw.json('Create Video')[0]).not.toHaveProperty('createdAt');
 	});
 
@@ -59,32 +85,75 @@ describe('Simplify in workflows', () => {
 	});
 
 	test('Create Image version 2: one credits field per meaning (estimatedCredits, creditsCharged)', async () => {
-		const run = await runSteps(emu, [packageNode('Create Image', 'createImage', { prompt: 'a fox', ...WAIT }, { typeVersion: 2 })]);
+		const run = await runSteps(emu, [
+			packageNode('Create Image', 'createImage', { prompt: 'a fox', ...WAIT }, { typeVersion: 2 }),
+		]);
 		const [item] = run.json('Create Image');
-		expect(item).toMatchObject({ estimatedCredits: expect.any(Number), creditsCharged: expect.any(Number), createdAt: expect.stringMatching(ISO) });
+		expect(item).toMatchObject({
+			estimatedCredits: expect.any(Number),
+			creditsCharged: expect.any(Number),
+			createdAt: expect.stringMatching(ISO),
+		});
 		expect(item).not.toHaveProperty('creditsUsed');
-		const v1 = await runSteps(emu, [packageNode('Create Image', 'createImage', { prompt: 'a fox', ...WAIT })]);
-		expect(v1.json('Create Image')[0]).toMatchObject({ creditsUsed: expect.any(Number), creditsCharged: expect.any(Number) });
+		const v1 = await runSteps(emu, [
+			packageNode('Create Image', 'createImage', { prompt: 'a fox', ...WAIT }),
+		]);
+		expect(v1.json('Create Image')[0]).toMatchObject({
+			creditsUsed: expect.any(Number),
+			creditsCharged: expect.any(Number),
+		});
 	});
 
 	test('Compat Task version 2: Create then Wait give taskId, ISO times and videoUrl', async () => {
-		const create = packageNode('Create', 'compatTask', { prompt: 'a kite', waitForCompletion: 'none' }, { typeVersion: 2, credentials: COMPAT_CREDENTIAL });
-		const wait = packageNode('Wait', 'compatTask', { resource: 'task', operation: 'wait', ...FAST_WAIT }, { typeVersion: 2, credentials: COMPAT_CREDENTIAL });
+		const create = packageNode(
+			'Create',
+			'compatTask',
+			{ prompt: 'a kite', waitForCompletion: 'none' },
+			{ typeVersion: 2, credentials: COMPAT_CREDENTIAL },
+		);
+		const wait = packageNode(
+			'Wait',
+			'compatTask',
+			{ resource: 'task', operation: 'wait', ...FAST_WAIT },
+			{ typeVersion: 2, credentials: COMPAT_CREDENTIAL },
+		);
 		const run = await runSteps(emu, [create, wait]);
 		expect(run.error).toBeUndefined();
 		const [item] = run.json('Wait');
-		expect(item).toMatchObject({ taskId: item.id, status: 'succeeded', videoUrl: expect.stringMatching(/^http/), createdAt: expect.stringMatching(ISO) });
+		expect(item).toMatchObject({
+			taskId: item.id,
+			status: 'succeeded',
+			videoUrl: expect.stringMatching(/^http/),
+			createdAt: expect.stringMatching(ISO),
+		});
 		expect(item).not.toHaveProperty('content');
 		expect(item).not.toHaveProperty('created_at');
 	});
 
-	test('Upload Asset version 2: createdAt as an ISO string, in a list\'s items too; version 1 keeps ms', async () => {
-		const upload = { operation: 'upload', source: 'url', url: 'https://example.com/cat.png', type: 'IMAGE' };
-		const v2 = await runSteps(emu, [packageNode('Upload Asset', 'uploadAsset', upload, { typeVersion: 2 })]);
-		expect(v2.json('Upload Asset')[0]).toMatchObject({ assetId: expect.anything(), createdAt: expect.stringMatching(ISO) });
+	test("Upload Asset version 2: createdAt as an ISO string, in a list's items too; version 1 keeps ms", async () => {
+		const upload = {
+			operation: 'upload',
+			source: 'url',
+			url: 'https://example.com/cat.png',
+			type: 'IMAGE',
+		};
+		const v2 = await runSteps(emu, [
+			packageNode('Upload Asset', 'uploadAsset', upload, { typeVersion: 2 }),
+		]);
+		expect(v2.json('Upload Asset')[0]).toMatchObject({
+			assetId: expect.anything(),
+			createdAt: expect.stringMatching(ISO),
+		});
 		const v1 = await runSteps(emu, [packageNode('Upload Asset', 'uploadAsset', upload)]);
 		expect(v1.json('Upload Asset')[0]).toMatchObject({ createdAt: expect.any(Number) });
-		const list = await runSteps(emu, [packageNode('Upload Asset', 'uploadAsset', { operation: 'list', returnAll: false, limit: 2 }, { typeVersion: 2 })]);
+		const list = await runSteps(emu, [
+			packageNode(
+				'Upload Asset',
+				'uploadAsset',
+				{ operation: 'list', returnAll: false, limit: 2 },
+				{ typeVersion: 2 },
+			),
+		]);
 		expect(list.json('Upload Asset')[0].items).toEqual([
 			expect.objectContaining({ createdAt: expect.stringMatching(ISO) }),
 			expect.objectContaining({ createdAt: expect.stringMatching(ISO) }),

@@ -32,9 +32,14 @@ beforeAll(async () => {
 	header.write('free', 4, 'latin1');
 	writeSync(fd, header);
 	const chunk = Buffer.alloc(1024 * 1024);
-	for (let left = padding - 8; left > 0; left -= chunk.length) writeSync(fd, chunk, 0, Math.min(left, chunk.length));
+	for (let left = padding - 8; left > 0; left -= chunk.length)
+		writeSync(fd, chunk, 0, Math.min(left, chunk.length));
 	closeSync(fd);
-	child = spawn(process.execPath, [require.resolve('tsx/cli'), 'test/emulator/cli.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+	child = spawn(
+		process.execPath,
+		[require.resolve('tsx/cli'), 'test/emulator/cli.ts', '--port', '0'],
+		{ stdio: ['ignore', 'pipe', 'inherit'] },
+	);
 	const url = await new Promise<string>((resolve, reject) => {
 		child.stdout!.on('data', (data: Buffer) => {
 			const match = /listening on (http:\/\/\S+)/.exec(data.toString());
@@ -60,25 +65,50 @@ async function peakGrowth(work: () => Promise<unknown>): Promise<number> {
 	return (peak - before) / 1024 / 1024;
 }
 
-const readIntoBinary = () => runWithFiles(emu, [], [itemWithFileOnDisk({ property: 'data', path: file, fileName: 'big.mp4', mimeType: 'video/mp4' })]);
+const readIntoBinary = () =>
+	runWithFiles(
+		emu,
+		[],
+		[
+			itemWithFileOnDisk({
+				property: 'data',
+				path: file,
+				fileName: 'big.mp4',
+				mimeType: 'video/mp4',
+			}),
+		],
+	);
 let baseline = 0;
 
 test('baseline: the file read into binary data alone (after a warm-up run)', async () => {
 	await readIntoBinary();
 	baseline = await peakGrowth(readIntoBinary);
-	process.stdout.write(`\n[memory] reading the 50 MB file into n8n binary data alone: peak RSS growth ${baseline.toFixed(1)} MB\n`);
+	process.stdout.write(
+		`\n[memory] reading the 50 MB file into n8n binary data alone: peak RSS growth ${baseline.toFixed(1)} MB\n`,
+	);
 }, 120_000);
 
 test('a 50 MB upload from binary data grows the process by far less than the file (printed)', async () => {
 	let run!: Awaited<ReturnType<typeof runWithFiles>>;
 	const growth = await peakGrowth(async () => {
-		run = await runWithFiles(emu, [packageNode('Upload Asset', 'uploadAsset', { operation: 'upload', name: 'big' })], [
-			itemWithFileOnDisk({ property: 'data', path: file, fileName: 'big.mp4', mimeType: 'video/mp4' }),
-		]);
+		run = await runWithFiles(
+			emu,
+			[packageNode('Upload Asset', 'uploadAsset', { operation: 'upload', name: 'big' })],
+			[
+				itemWithFileOnDisk({
+					property: 'data',
+					path: file,
+					fileName: 'big.mp4',
+					mimeType: 'video/mp4',
+				}),
+			],
+		);
 	});
 	expect(run.error).toBeUndefined();
 	expect(run.json('Upload Asset')[0]).toMatchObject({ type: 'VIDEO', status: 'PROCESSING' });
 	const [sent] = await logged(emu, '/api/v1/assets/upload');
 	expect(sent.body.files[0].bytes).toBe(SIZE);
-	process.stdout.write(`\n[memory] read + 50 MB upload: peak RSS growth ${growth.toFixed(1)} MB (the read alone: ${baseline.toFixed(1)} MB)\n`);
+	process.stdout.write(
+		`\n[memory] read + 50 MB upload: peak RSS growth ${growth.toFixed(1)} MB (the read alone: ${baseline.toFixed(1)} MB)\n`,
+	);
 }, 120_000);

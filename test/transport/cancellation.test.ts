@@ -5,7 +5,11 @@ const AT_ONCE_MS = 5000;
 
 describe('stopping the execution', () => {
 	test('aborts a GET in flight and sends nothing more', async () => {
-		const { run, seen, afterStopMs } = await sendAndStop(['hang'], { ...credits, attempts: '4', report: '1' });
+		const { run, seen, afterStopMs } = await sendAndStop(['hang'], {
+			...credits,
+			attempts: '4',
+			report: '1',
+		});
 		expect(afterStopMs).toBeLessThan(AT_ONCE_MS);
 		expect(seen).toHaveLength(1);
 		const [failure] = run.json('Probe');
@@ -15,7 +19,11 @@ describe('stopping the execution', () => {
 
 	test('ends a retry sleep at once and sends nothing more', async () => {
 		const reply = { status: 503, headers: { 'retry-after': '20' } };
-		const { run, seen, afterStopMs } = await sendAndStop([reply], { ...credits, attempts: '4', report: '1' });
+		const { run, seen, afterStopMs } = await sendAndStop([reply], {
+			...credits,
+			attempts: '4',
+			report: '1',
+		});
 		expect(afterStopMs).toBeLessThan(AT_ONCE_MS);
 		expect(seen).toHaveLength(1);
 		expect(run.json('Probe')[0].cancelled).toBe(true);

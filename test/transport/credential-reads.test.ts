@@ -18,7 +18,14 @@ test('a batch of 10 creates reads the credential 10 times, not twice per request
 	const items = Array.from({ length: 10 }, (_, index) => ({ prompt: `shot ${index}` }));
 	const run = await runSteps(
 		emu,
-		[packageNode('Create Video', 'createVideo', { model: 'sd2-mini', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}', duration: 4 })],
+		[
+			packageNode('Create Video', 'createVideo', {
+				model: 'sd2-mini',
+				generationMode: 'textToVideo',
+				prompt: '={{ $json.prompt }}',
+				duration: 4,
+			}),
+		],
 		{ items },
 	);
 	expect(run.json('Create Video').every((task) => typeof task.taskId === 'string')).toBe(true);

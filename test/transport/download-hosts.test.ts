@@ -44,7 +44,9 @@ describe('downloads only from where results live', () => {
 			({ item } = await download(`${other}/files/out.mp4`, home));
 		});
 		expect(seen.other).toHaveLength(0);
-		expect(item.error).toMatch(/^The result URL was not fetched: http:\/\/127\.0\.0\.1:\d+ is neither a public https address nor the credential's own origin/);
+		expect(item.error).toMatch(
+			/^The result URL was not fetched: http:\/\/127\.0\.0\.1:\d+ is neither a public https address nor the credential's own origin/,
+		);
 	});
 
 	test('without a credential, a loopback result URL is not contacted', async () => {
@@ -61,7 +63,9 @@ describe('downloads only from where results live', () => {
 	test('a redirect from the own origin to a private host is refused: that host is never asked', async () => {
 		let item: Record<string, unknown> = {};
 		const other = await scriptedServer([FILE]);
-		const home = await scriptedServer([{ status: 302, headers: { location: `${other.url}/files/out.mp4` } }]);
+		const home = await scriptedServer([
+			{ status: 302, headers: { location: `${other.url}/files/out.mp4` } },
+		]);
 		try {
 			({ item } = await download(`${home.url}/files/out.mp4`, home.url));
 		} finally {
@@ -69,15 +73,23 @@ describe('downloads only from where results live', () => {
 		}
 		expect(home.seen).toHaveLength(1);
 		expect(other.seen).toHaveLength(0);
-		expect(item.error).toMatch(/^The result file was not fetched: a redirect was not followed: http:\/\/127\.0\.0\.1:\d+ is neither/);
+		expect(item.error).toMatch(
+			/^The result file was not fetched: a redirect was not followed: http:\/\/127\.0\.0\.1:\d+ is neither/,
+		);
 	});
 
 	test('a redirect within the own origin is followed', async () => {
-		const home = await scriptedServer([{ status: 307, headers: { location: '/files/moved.mp4' } }, FILE]);
+		const home = await scriptedServer([
+			{ status: 307, headers: { location: '/files/moved.mp4' } },
+			FILE,
+		]);
 		try {
 			const { item } = await download(`${home.url}/files/out.mp4`, home.url);
 			expect(item).toMatchObject({ fileName: 'out.mp4', mimeType: 'video/mp4' });
-			expect(home.seen.map((request) => request.url)).toEqual(['/files/out.mp4', '/files/moved.mp4']);
+			expect(home.seen.map((request) => request.url)).toEqual([
+				'/files/out.mp4',
+				'/files/moved.mp4',
+			]);
 		} finally {
 			await home.close();
 		}
@@ -85,14 +97,23 @@ describe('downloads only from where results live', () => {
 
 	test('Allow Private File Hosts lets a self-hosted file host be asked, redirects included', async () => {
 		const other = await scriptedServer([FILE]);
-		const home = await scriptedServer([{ status: 302, headers: { location: `${other.url}/files/out.mp4` } }]);
+		const home = await scriptedServer([
+			{ status: 302, headers: { location: `${other.url}/files/out.mp4` } },
+		]);
 		try {
-			const direct = await download(`${other.url}/files/direct.mp4`, home.url, { allowPrivateHosts: '1' });
+			const direct = await download(`${other.url}/files/direct.mp4`, home.url, {
+				allowPrivateHosts: '1',
+			});
 			expect(direct.item).toMatchObject({ fileName: 'direct.mp4', mimeType: 'video/mp4' });
 			expect((await direct.run.binary('Download')).data).toEqual(MP4);
-			const redirected = await download(`${home.url}/files/out.mp4`, home.url, { allowPrivateHosts: '1' });
+			const redirected = await download(`${home.url}/files/out.mp4`, home.url, {
+				allowPrivateHosts: '1',
+			});
 			expect(redirected.item).toMatchObject({ fileName: 'out.mp4', mimeType: 'video/mp4' });
-			expect(other.seen.map((request) => request.url)).toEqual(['/files/direct.mp4', '/files/out.mp4']);
+			expect(other.seen.map((request) => request.url)).toEqual([
+				'/files/direct.mp4',
+				'/files/out.mp4',
+			]);
 		} finally {
 			await Promise.all([home.close(), other.close()]);
 		}

@@ -19,7 +19,14 @@ export class DownloadProbe implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unifiedGenerationApi', required: false }],
-		properties: ['url', 'fallbackName', 'timeoutMs', 'deadlineInMs', 'expect', 'allowPrivateHosts'].map((name) => ({
+		properties: [
+			'url',
+			'fallbackName',
+			'timeoutMs',
+			'deadlineInMs',
+			'expect',
+			'allowPrivateHosts',
+		].map((name) => ({
 			displayName: name,
 			name,
 			type: 'string' as const,
@@ -29,16 +36,32 @@ export class DownloadProbe implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const text = (name: string) => String(this.getNodeParameter(name, 0, ''));
-		const options: DownloadOptions = { service: 'unified', allowPrivateHosts: text('allowPrivateHosts') === '1' };
+		const options: DownloadOptions = {
+			service: 'unified',
+			allowPrivateHosts: text('allowPrivateHosts') === '1',
+		};
 		if (text('timeoutMs')) options.timeoutMs = Number(text('timeoutMs'));
 		if (text('deadlineInMs')) options.deadline = Date.now() + Number(text('deadlineInMs'));
 		if (text('expect')) options.expect = text('expect') as DownloadOptions['expect'];
 		const binaries: INodeExecutionData['binary'][] = [];
 		const items = await mapItems(this, async () => {
-			const data = await downloadToBinary(this, text('url'), text('fallbackName') || 'fallback.bin', options);
+			const data = await downloadToBinary(
+				this,
+				text('url'),
+				text('fallbackName') || 'fallback.bin',
+				options,
+			);
 			binaries.push({ data });
-			return { fileName: data.fileName ?? null, mimeType: data.mimeType, directory: data.directory ?? null };
+			return {
+				fileName: data.fileName ?? null,
+				mimeType: data.mimeType,
+				directory: data.directory ?? null,
+			};
 		});
-		return [items.map((item, index) => ('error' in item.json ? item : { ...item, binary: binaries[index] }))];
+		return [
+			items.map((item, index) =>
+				'error' in item.json ? item : { ...item, binary: binaries[index] },
+			),
+		];
 	}
 }

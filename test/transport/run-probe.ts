@@ -12,7 +12,11 @@ export const createTask = { method: 'POST', path: '/jobs/createTask', body: '{"m
 export const credits = { method: 'GET', path: '/account/credits' };
 
 /** A workflow of one transport probe whose credentials point at `baseUrl`. */
-export function probeRun(baseUrl: string, parameters: Record<string, unknown>, onError?: string): [WorkflowJson, RunOptions] {
+export function probeRun(
+	baseUrl: string,
+	parameters: Record<string, unknown>,
+	onError?: string,
+): [WorkflowJson, RunOptions] {
 	const workflow = chainWorkflow([
 		{
 			name: 'Probe',
@@ -33,7 +37,11 @@ export function probeRun(baseUrl: string, parameters: Record<string, unknown>, o
 }
 
 /** Runs the probe against a scripted server; returns the run, what the server saw, and how long it took. */
-export async function send(replies: Reply[], parameters: Record<string, unknown>, onError?: string) {
+export async function send(
+	replies: Reply[],
+	parameters: Record<string, unknown>,
+	onError?: string,
+) {
 	const server = await scriptedServer(replies);
 	const started = Date.now();
 	try {
@@ -45,11 +53,16 @@ export async function send(replies: Reply[], parameters: Record<string, unknown>
 }
 
 /** Like `send`, but stops the execution once the server has seen `afterRequests` requests. */
-export async function sendAndStop(replies: Reply[], parameters: Record<string, unknown>, afterRequests = 1) {
+export async function sendAndStop(
+	replies: Reply[],
+	parameters: Record<string, unknown>,
+	afterRequests = 1,
+) {
 	const server = await scriptedServer(replies);
 	try {
 		const execution = await startWorkflow(...probeRun(server.url, parameters));
-		while (server.seen.length < afterRequests) await new Promise((resolve) => setTimeout(resolve, 20));
+		while (server.seen.length < afterRequests)
+			await new Promise((resolve) => setTimeout(resolve, 20));
 		const stoppedAt = Date.now();
 		execution.cancel();
 		const run = await execution.result;

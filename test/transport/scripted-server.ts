@@ -36,7 +36,14 @@ export async function scriptedServer(replies: Reply[]) {
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
 			const raw = Buffer.concat(chunks);
-			seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: raw.toString(), raw, at: Date.now() });
+			seen.push({
+				method: request.method ?? '',
+				url: request.url ?? '',
+				headers: request.headers,
+				body: raw.toString(),
+				raw,
+				at: Date.now(),
+			});
 			const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
 			if (reply === 'hang') return;
 			if (reply === 'drop') {
@@ -51,7 +58,10 @@ export async function scriptedServer(replies: Reply[]) {
 				drip(response, reply.drip, timers);
 				return;
 			}
-			const text = Buffer.isBuffer(reply.body) || typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
+			const text =
+				Buffer.isBuffer(reply.body) || typeof reply.body === 'string'
+					? reply.body
+					: JSON.stringify(reply.body ?? {});
 			response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
 			response.end(text);
 		});
@@ -74,11 +84,20 @@ export async function scriptedServer(replies: Reply[]) {
 
 function cut(response: ServerResponse, script: { body: Buffer; headers?: Record<string, string> }) {
 	response.writeHead(200, { 'content-length': String(script.body.length), ...script.headers });
-	response.write(script.body.subarray(0, Math.floor(script.body.length / 2)), () => response.socket?.destroy());
+	response.write(script.body.subarray(0, Math.floor(script.body.length / 2)), () =>
+		response.socket?.destroy(),
+	);
 }
 
-function drip(response: ServerResponse, script: { everyMs: number; status?: number; headers?: Record<string, string> }, timers: Set<NodeJS.Timeout>) {
-	response.writeHead(script.status ?? 200, { 'content-type': 'application/json', ...script.headers });
+function drip(
+	response: ServerResponse,
+	script: { everyMs: number; status?: number; headers?: Record<string, string> },
+	timers: Set<NodeJS.Timeout>,
+) {
+	response.writeHead(script.status ?? 200, {
+		'content-type': 'application/json',
+		...script.headers,
+	});
 	response.write(' ');
 	const timer = setInterval(() => response.write(' '), script.everyMs);
 	timers.add(timer);

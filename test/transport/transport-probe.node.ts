@@ -1,5 +1,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeType,
+} from 'n8n-workflow';
 
 import { mapItems } from '../../nodes/shared/item-loop';
 import { apiRequest, isCancellation, isOutcomeUnknown } from '../../nodes/shared/transport';
@@ -8,7 +14,18 @@ import type { ApiRequest, Service } from '../../nodes/shared/transport';
 /** TEST-ONLY node: sends one transport request per item, as its parameters say. */
 export const TRANSPORT_PROBE = 'test.transportProbe';
 
-const PARAMETERS = ['service', 'method', 'path', 'body', 'attempts', 'baseDelayMs', 'maxDelayMs', 'timeoutMs', 'deadlineInMs', 'report'];
+const PARAMETERS = [
+	'service',
+	'method',
+	'path',
+	'body',
+	'attempts',
+	'baseDelayMs',
+	'maxDelayMs',
+	'timeoutMs',
+	'deadlineInMs',
+	'report',
+];
 
 export class TransportProbe implements INodeType {
 	description: INodeType['description'] = {
@@ -24,12 +41,19 @@ export class TransportProbe implements INodeType {
 			{ name: 'unifiedGenerationApi', required: false },
 			{ name: 'compatVideoApi', required: false },
 		],
-		properties: PARAMETERS.map((name) => ({ displayName: name, name, type: 'string' as const, default: '' })),
+		properties: PARAMETERS.map((name) => ({
+			displayName: name,
+			name,
+			type: 'string' as const,
+			default: '',
+		})),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const text = (name: string, itemIndex: number) => String(this.getNodeParameter(name, itemIndex, ''));
-		const number = (name: string, itemIndex: number) => (text(name, itemIndex) ? Number(text(name, itemIndex)) : undefined);
+		const text = (name: string, itemIndex: number) =>
+			String(this.getNodeParameter(name, itemIndex, ''));
+		const number = (name: string, itemIndex: number) =>
+			text(name, itemIndex) ? Number(text(name, itemIndex)) : undefined;
 		return [
 			await mapItems(this, async (itemIndex) => {
 				const body = text('body', itemIndex);

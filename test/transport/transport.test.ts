@@ -3,14 +3,21 @@ import { createTask, credits, expectNoKey, KEY, send } from './run-probe';
 
 describe('transport', () => {
 	test('sends the bearer key to the base URL without a doubled slash', async () => {
-		const { run, seen } = await send([{ status: 200, body: { credits: 5, availableCredits: 4 } }], credits);
+		const { run, seen } = await send(
+			[{ status: 200, body: { credits: 5, availableCredits: 4 } }],
+			credits,
+		);
 		expect(run.json('Probe')[0].result).toEqual({ credits: 5, availableCredits: 4 });
 		expect(seen[0].url).toBe('/api/v1/account/credits');
 		expect(seen[0].headers.authorization).toBe(`Bearer ${KEY}`);
 	});
 
 	test('a 400 shows the spec code, message and field, and is not retried', async () => {
-		const body = { code: 'DURATION_OUT_OF_RANGE', message: 'duration 40s is outside 4s-15s', path: 'inputs.duration' };
+		const body = {
+			code: 'DURATION_OUT_OF_RANGE',
+			message: 'duration 40s is outside 4s-15s',
+			path: 'inputs.duration',
+		};
 		const { run, seen } = await send([{ status: 400, body }], createTask);
 		expect(run.status).toBe('error');
 		expect(run.error?.message).toBe('DURATION_OUT_OF_RANGE: duration 40s is outside 4s-15s');
@@ -20,7 +27,10 @@ describe('transport', () => {
 
 	test.each([
 		[401, 'check the API key'],
-		[402, 'Insufficient credits, nothing was created: top up or enable automatic top-up, then retry'],
+		[
+			402,
+			'Insufficient credits, nothing was created: top up or enable automatic top-up, then retry',
+		],
 		[403, 'of another account'],
 		[404, 'check the Base URL in the Unified Generation API credential'],
 	])('HTTP %i tells the user what to do', async (status, text) => {
@@ -40,7 +50,11 @@ describe('transport', () => {
 	});
 
 	test('a GET that gets 503, 503, 200 succeeds on the third attempt', async () => {
-		const replies: Reply[] = [{ status: 503 }, { status: 503 }, { status: 200, body: { credits: 1, availableCredits: 1 } }];
+		const replies: Reply[] = [
+			{ status: 503 },
+			{ status: 503 },
+			{ status: 200, body: { credits: 1, availableCredits: 1 } },
+		];
 		const { run, seen } = await send(replies, credits);
 		expect(run.status).toBe('success');
 		expect(run.json('Probe')[0].result).toEqual({ credits: 1, availableCredits: 1 });
@@ -53,7 +67,10 @@ describe('transport', () => {
 	});
 
 	test('a GET that keeps failing gives up after the bound', async () => {
-		const { run, seen } = await send([{ status: 503, body: { message: 'down' } }], { ...credits, attempts: '3' });
+		const { run, seen } = await send([{ status: 503, body: { message: 'down' } }], {
+			...credits,
+			attempts: '3',
+		});
 		expect(run.status).toBe('error');
 		expect(seen).toHaveLength(3);
 	});
@@ -65,20 +82,30 @@ describe('transport', () => {
 	});
 
 	test('a malformed 200 body is an error that says so, after the retries', async () => {
-		const { run, seen } = await send([{ status: 200, body: '{not json' }], { ...credits, attempts: '2' });
+		const { run, seen } = await send([{ status: 200, body: '{not json' }], {
+			...credits,
+			attempts: '2',
+		});
 		expect(run.error?.message).toBe('The service sent an unreadable answer');
 		expect(run.error?.description).toContain('not valid JSON');
 		expect(seen).toHaveLength(2);
 	});
 
 	test('the key never reaches an error, even when the service echoes it', async () => {
-		const { run } = await send([{ status: 401, body: { message: `key ${KEY} is unknown` } }], credits);
+		const { run } = await send(
+			[{ status: 401, body: { message: `key ${KEY} is unknown` } }],
+			credits,
+		);
 		expect(run.error?.message).toContain('check the API key');
 		expectNoKey(run);
 	});
 
 	test('continueOnFail turns the failure into an error item', async () => {
-		const { run } = await send([{ status: 402, body: { message: 'no credits' } }], createTask, 'continueRegularOutput');
+		const { run } = await send(
+			[{ status: 402, body: { message: 'no credits' } }],
+			createTask,
+			'continueRegularOutput',
+		);
 		expect(run.status).toBe('success');
 		const [item] = run.output('Probe');
 		expect(item.json.error).toContain('Insufficient credits');
@@ -86,9 +113,18 @@ describe('transport', () => {
 	});
 
 	test('a key echoed in a 2xx body is replaced before it reaches the output', async () => {
-		const body = { taskId: 't1', status: 'FAILED', error: `upstream rejected key ${KEY}`, output: [{ note: KEY }] };
+		const body = {
+			taskId: 't1',
+			status: 'FAILED',
+			error: `upstream rejected key ${KEY}`,
+			output: [{ note: KEY }],
+		};
 		const { run } = await send([{ status: 200, body }], credits);
-		expect(run.json('Probe')[0].result).toEqual({ ...body, error: 'upstream rejected key ***', output: [{ note: '***' }] });
+		expect(run.json('Probe')[0].result).toEqual({
+			...body,
+			error: 'upstream rejected key ***',
+			output: [{ note: '***' }],
+		});
 		expectNoKey(run);
 	});
 });

@@ -24,7 +24,10 @@ describe('a create whose outcome is unknown', () => {
 		['the service answers 503', { status: 503 }],
 		['a 2xx body is not JSON', { status: 200, body: '<html>ok</html>', headers: HTML }],
 	])('%s: says it may have been created, is sent once', async (_, reply) => {
-		const { run, seen } = await send([reply, { status: 200, body: { taskId: 'second' } }], { ...createTask, report: '1' });
+		const { run, seen } = await send([reply, { status: 200, body: { taskId: 'second' } }], {
+			...createTask,
+			report: '1',
+		});
 		expectUnconfirmed(run.json('Probe')[0]);
 		expect(seen).toHaveLength(1);
 	});
@@ -33,14 +36,20 @@ describe('a create whose outcome is unknown', () => {
 		const { run } = await send([{ status: 502, body: PROXY_PAGE, headers: HTML }], createTask);
 		expect(run.error?.message).toContain('HTTP 502');
 		expect(run.error?.description).not.toContain('<html>');
-		const { run: json } = await send([{ status: 500, body: { message: 'queue full' } }], createTask);
+		const { run: json } = await send(
+			[{ status: 500, body: { message: 'queue full' } }],
+			createTask,
+		);
 		expect(json.error?.description).toContain('The service said: queue full');
 	});
 });
 
 describe('a create the service clearly refused', () => {
 	test.each([400, 401, 402, 403, 404, 429])('HTTP %i is not an unknown outcome', async (status) => {
-		const { run, seen } = await send([{ status, body: { message: 'no' } }], { ...createTask, report: '1' });
+		const { run, seen } = await send([{ status, body: { message: 'no' } }], {
+			...createTask,
+			report: '1',
+		});
 		expect(run.json('Probe')[0].outcomeUnknown).toBe(false);
 		expect(run.json('Probe')[0].httpCode).toBe(String(status));
 		expect(seen).toHaveLength(1);

@@ -18,10 +18,19 @@ async function upload(inMemory: boolean) {
 	const server = await scriptedServer([{ status: 200, body: ASSET }]);
 	try {
 		const files = { name: 'Files', type: BINARY_ITEMS_TYPE, parameters: {} };
-		const node = packageNode('Upload Asset', 'uploadAsset', { operation: 'upload', source: 'binary', type: 'IMAGE', name: 'photo' });
-		const item = itemWithFiles([{ property: 'data', bytes: PNG, fileName: 'photo.png', mimeType: 'image/png' }]);
+		const node = packageNode('Upload Asset', 'uploadAsset', {
+			operation: 'upload',
+			source: 'binary',
+			type: 'IMAGE',
+			name: 'photo',
+		});
+		const item = itemWithFiles([
+			{ property: 'data', bytes: PNG, fileName: 'photo.png', mimeType: 'image/png' },
+		]);
 		const run = await runWorkflow(chainWorkflow([files, node]), {
-			credentials: { unifiedGenerationApi: { apiKey: 'sk-upload-test', baseUrl: `${server.url}/api/v1` } },
+			credentials: {
+				unifiedGenerationApi: { apiKey: 'sk-upload-test', baseUrl: `${server.url}/api/v1` },
+			},
 			items: [{ files: (item.files as object[]).map((file) => ({ ...file, inMemory })) }],
 			extraNodeTypes: { [BINARY_ITEMS_TYPE]: binaryItems },
 		});
@@ -35,15 +44,20 @@ describe('a multipart upload on the wire', () => {
 	test.each([
 		['streamed from the binary data store', false],
 		['from an in-memory binary', true],
-	])('%s: multipart/form-data with its boundary, an exact Content-Length, the file byte for byte', async (_, inMemory) => {
-		const { run, seen } = await upload(inMemory);
-		expect(run.json('Upload Asset')[0]).toMatchObject({ assetId: 7, assetCreated: 'yes' });
-		expect(seen).toHaveLength(1);
-		const [request] = seen;
-		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=\S+$/);
-		expect(Number(request.headers['content-length'])).toBe(request.raw.length);
-		const form = parseMultipart(String(request.headers['content-type']), request.raw);
-		expect(form?.fields).toEqual({ name: 'photo' });
-		expect(form?.files).toEqual([{ field: 'file', filename: 'photo.png', contentType: 'image/png', data: PNG }]);
-	});
+	])(
+		'%s: multipart/form-data with its boundary, an exact Content-Length, the file byte for byte',
+		async (_, inMemory) => {
+			const { run, seen } = await upload(inMemory);
+			expect(run.json('Upload Asset')[0]).toMatchObject({ assetId: 7, assetCreated: 'yes' });
+			expect(seen).toHaveLength(1);
+			const [request] = seen;
+			expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=\S+$/);
+			expect(Number(request.headers['content-length'])).toBe(request.raw.length);
+			const form = parseMultipart(String(request.headers['content-type']), request.raw);
+			expect(form?.fields).toEqual({ name: 'photo' });
+			expect(form?.files).toEqual([
+				{ field: 'file', filename: 'photo.png', contentType: 'image/png', data: PNG },
+			]);
+		},
+	);
 });

@@ -13,7 +13,8 @@ export async function flatMapItems(
 	const results: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
 		try {
-			for (const json of await handle(itemIndex)) results.push({ json, pairedItem: { item: itemIndex } });
+			for (const json of await handle(itemIndex))
+				results.push({ json, pairedItem: { item: itemIndex } });
 		} catch (error) {
 			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
 			results.push(errorItem(error as Error, itemIndex));

@@ -3,14 +3,23 @@ import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-wo
 
 /** Resource locators: pick an asset group (by name) or an asset from a searchable list, or give its officialId. */
 
-function locator(name: 'groupId' | 'assetId', searchListMethod: string, placeholder: string): INodeProperties {
+function locator(
+	name: 'groupId' | 'assetId',
+	searchListMethod: string,
+	placeholder: string,
+): INodeProperties {
 	return {
 		displayName: '',
 		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod, searchable: true } },
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
 			{ displayName: 'ID', name: 'id', type: 'string', placeholder },
 		],
 	};
@@ -39,12 +48,23 @@ export function assetLocator(displayOptions: IDisplayOptions): INodeProperties {
 }
 
 /** The chosen officialId, trimmed; an empty one is the user's to fix before anything is sent. */
-export function readLocator(ctx: IExecuteFunctions, name: 'groupId' | 'assetId', itemIndex: number, required = true): string {
-	const value = String(ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
+export function readLocator(
+	ctx: IExecuteFunctions,
+	name: 'groupId' | 'assetId',
+	itemIndex: number,
+	required = true,
+): string {
+	const value = String(
+		ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	if (value || !required) return value;
 	const what = name === 'groupId' ? 'Asset Group' : 'Asset';
-	throw new NodeOperationError(ctx.getNode(), `${what} is empty: choose one from the list or enter its officialId`, {
-		itemIndex,
-		description: 'Nothing was sent.',
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${what} is empty: choose one from the list or enter its officialId`,
+		{
+			itemIndex,
+			description: 'Nothing was sent.',
+		},
+	);
 }

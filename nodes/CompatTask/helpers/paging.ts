@@ -10,13 +10,24 @@ import { wantedCount } from '../../shared/fields/paging';
  * size is the default of the Task-Compatible Video Generation API, § Limits, 20 (its largest
  * accepted size is not shown), or Limit when smaller.
  */
-export async function collectPages(ctx: IExecuteFunctions, path: string, filters: IDataObject, itemIndex: number): Promise<IDataObject[]> {
+export async function collectPages(
+	ctx: IExecuteFunctions,
+	path: string,
+	filters: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const wanted = wantedCount(ctx, itemIndex);
 	const pageSize = Math.min(COMPAT.pageSizeDefault, wanted);
 	const records: IDataObject[] = [];
 	let previousFirst: string | undefined;
-	for (let pageNum = COMPAT.pageNumDefault; records.length < wanted && !isCancelled(ctx); pageNum++) {
-		const page = readPage(await listPage(ctx, path, { ...filters, page_num: pageNum, page_size: pageSize }, itemIndex));
+	for (
+		let pageNum = COMPAT.pageNumDefault;
+		records.length < wanted && !isCancelled(ctx);
+		pageNum++
+	) {
+		const page = readPage(
+			await listPage(ctx, path, { ...filters, page_num: pageNum, page_size: pageSize }, itemIndex),
+		);
 		// A service that ignored page_num would send the same page forever.
 		const first = JSON.stringify(page.records[0]);
 		if (first === previousFirst) break;

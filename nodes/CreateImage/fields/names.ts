@@ -19,7 +19,9 @@ export const IMAGE_PARAMETER_NAMES = [
 export type ImageParameterName = (typeof IMAGE_PARAMETER_NAMES)[number];
 
 /** The names by name (`P.prompt`), so a typo is a compile error rather than a field nobody reads. */
-export const IMAGE_PARAMETER = Object.fromEntries(IMAGE_PARAMETER_NAMES.map((name) => [name, name])) as {
+export const IMAGE_PARAMETER = Object.fromEntries(
+	IMAGE_PARAMETER_NAMES.map((name) => [name, name]),
+) as {
 	readonly [name in ImageParameterName]: name;
 };
 
@@ -32,6 +34,9 @@ export const IMAGE_MODES = ['imageToImage', 'textToImage'] as const;
 export type ImageNodeMode = (typeof IMAGE_MODES)[number];
 
 export const IMAGE_MODE_LABELS: Record<ImageNodeMode, { name: string; description: string }> = {
-	imageToImage: { name: 'Image to Image (Edit)', description: 'Change or combine 1-10 reference images as the prompt says' },
+	imageToImage: {
+		name: 'Image to Image (Edit)',
+		description: 'Change or combine 1-10 reference images as the prompt says',
+	},
 	textToImage: { name: 'Text to Image', description: 'Generate from the prompt alone' },
 };

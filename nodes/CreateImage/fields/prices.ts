@@ -3,11 +3,14 @@ import { estimateCredits } from '../../shared/pricing';
 
 /** Option hints with the catalog's prices, so a user (or an agent) sees what a choice costs. */
 
-const price = (model: ImageModel, inputs: Record<string, unknown>) => estimateCredits({ model: model.id, inputs });
+const price = (model: ImageModel, inputs: Record<string, unknown>) =>
+	estimateCredits({ model: model.id, inputs });
 
 /** "1K 3, 2K 7, 4K 10 credits per image" for one quality. */
 export function qualityHint(model: ImageModel, quality: string): string {
-	const cells = model.resolution.options.map(({ value }) => `${value.toUpperCase()} ${price(model, { quality, resolution: value })}`);
+	const cells = model.resolution.options.map(
+		({ value }) => `${value.toUpperCase()} ${price(model, { quality, resolution: value })}`,
+	);
 	return `${cells.join(', ')} credits per image`;
 }
 

@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { IMAGE_MODELS, MB } from '../../shared/catalog';
 import type { Choice, ImageModel } from '../../shared/catalog';
-import { additionalOptions, callBackUrlOption, modelSelector, modeSelector, promptProperty } from '../../shared/fields/generation-options';
+import {
+	additionalOptions,
+	callBackUrlOption,
+	modelSelector,
+	modeSelector,
+	promptProperty,
+} from '../../shared/fields/generation-options';
 import { perModel } from '../../shared/fields/grouping';
 import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P } from './names';
 import { qualityHint, resolutionHint } from './prices';
@@ -19,10 +25,18 @@ export function imageProperties(): INodeProperties[] {
 		modelSelector(IMAGE_MODELS, DEFAULT_IMAGE_MODEL, {
 			description: 'The image model; every other field follows it. Each task makes one image.',
 		}),
-		modeSelector(IMAGE_MODES.map((mode) => ({ value: mode, ...IMAGE_MODE_LABELS[mode] })), 'textToImage', {
-			description: 'Text to Image, or Image to Image to edit or combine reference images',
-		}),
-		promptProperty('What the image shows; for Image to Image, how to change the reference images', 'e.g. A watercolor fox in a snowy forest, soft morning light', { required: true }),
+		modeSelector(
+			IMAGE_MODES.map((mode) => ({ value: mode, ...IMAGE_MODE_LABELS[mode] })),
+			'textToImage',
+			{
+				description: 'Text to Image, or Image to Image to edit or combine reference images',
+			},
+		),
+		promptProperty(
+			'What the image shows; for Image to Image, how to change the reference images',
+			'e.g. A watercolor fox in a snowy forest, soft morning light',
+			{ required: true },
+		),
 		...perModel(IMAGE_MODELS, urlsField),
 		imageBinariesField(),
 		...perModel(IMAGE_MODELS, qualityField),
@@ -66,17 +80,31 @@ function imageBinariesField(): INodeProperties {
 		type: 'string',
 		default: '',
 		placeholder: 'data, data_1',
-		description: 'Binary fields of the input item to upload and use, comma-separated; they come before the URLs above and count toward the same 1-10 images. Each is uploaded once per item, however many images per item.',
+		description:
+			'Binary fields of the input item to upload and use, comma-separated; they come before the URLs above and count toward the same 1-10 images. Each is uploaded once per item, however many images per item.',
 		displayOptions: shownIn('imageToImage'),
 	};
 }
 
 /** An n8n option list from catalog choices, with display names and hints. */
-function choiceOptions(choices: readonly Choice[], label: (value: string) => string, hint?: (value: string) => string) {
-	return choices.map(({ value }) => ({ name: label(value), value, ...(hint ? { description: hint(value) } : {}) }));
+function choiceOptions(
+	choices: readonly Choice[],
+	label: (value: string) => string,
+	hint?: (value: string) => string,
+) {
+	return choices.map(({ value }) => ({
+		name: label(value),
+		value,
+		...(hint ? { description: hint(value) } : {}),
+	}));
 }
 
-const QUALITY_NAMES: Record<string, string> = { medium: 'Medium', high: 'High', xhigh: 'Extra High', max: 'Max' };
+const QUALITY_NAMES: Record<string, string> = {
+	medium: 'Medium',
+	high: 'High',
+	xhigh: 'Extra High',
+	max: 'Max',
+};
 const FORMAT_NAMES: Record<string, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' };
 const upper = (value: string) => value.toUpperCase();
 const named = (names: Record<string, string>) => (value: string) => names[value] ?? value;
@@ -127,7 +155,8 @@ function outputFormatField(model: ImageModel): INodeProperties | undefined {
 		type: 'options',
 		options: choiceOptions(options, named(FORMAT_NAMES)),
 		default: preset,
-		description: 'File format of the image (JPEG and WebP are converted from the generated PNG without resizing)',
+		description:
+			'File format of the image (JPEG and WebP are converted from the generated PNG without resizing)',
 	};
 }
 

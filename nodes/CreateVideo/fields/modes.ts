@@ -5,17 +5,29 @@ export type VideoNodeMode = GenerationMode | 'final';
 
 export const MODE_LABELS: Record<VideoNodeMode, { name: string; description: string }> = {
 	textToVideo: { name: 'Text to Video', description: 'Generate from the prompt alone' },
-	firstFrame: { name: 'Image to Video (First Frame)', description: 'Animate one image, used as the first frame' },
-	keyframes: { name: 'First and Last Frames', description: 'Generate the motion between two images' },
+	firstFrame: {
+		name: 'Image to Video (First Frame)',
+		description: 'Animate one image, used as the first frame',
+	},
+	keyframes: {
+		name: 'First and Last Frames',
+		description: 'Generate the motion between two images',
+	},
 	reference: {
 		name: 'Multi-Reference',
 		description: 'Use reference images, videos and audio (refer to them as Image1, Video1, Audio1)',
 	},
-	edit: { name: 'Edit Video', description: 'Change the first video (Video 1) as the prompt describes' },
-	extend: { name: 'Extend Video', description: 'Continue the videos; duration is the length of the new part' },
+	edit: {
+		name: 'Edit Video',
+		description: 'Change the first video (Video 1) as the prompt describes',
+	},
+	extend: {
+		name: 'Extend Video',
+		description: 'Continue the videos; duration is the length of the new part',
+	},
 	final: {
 		name: 'Final Render From Draft',
-		description: 'Render a completed 480P draft again at native 1080P (reuses the draft\'s inputs)',
+		description: "Render a completed 480P draft again at native 1080P (reuses the draft's inputs)",
 	},
 };
 
@@ -26,6 +38,9 @@ export function nodeModes(model: VideoModel): VideoNodeMode[] {
 /** Modes that take media arrays (reference-style inputs). */
 export const ARRAY_MODES: readonly GenerationMode[] = ['reference', 'edit', 'extend'];
 
-export function modesWhere(model: VideoModel, test: (mode: VideoNodeMode) => boolean): VideoNodeMode[] {
+export function modesWhere(
+	model: VideoModel,
+	test: (mode: VideoNodeMode) => boolean,
+): VideoNodeMode[] {
 	return nodeModes(model).filter(test);
 }

@@ -31,6 +31,8 @@ export const VIDEO_PARAMETER_NAMES = [
 export type VideoParameterName = (typeof VIDEO_PARAMETER_NAMES)[number];
 
 /** The names by name (`P.prompt`), so a typo is a compile error rather than a field nobody reads. */
-export const VIDEO_PARAMETER = Object.fromEntries(VIDEO_PARAMETER_NAMES.map((name) => [name, name])) as {
+export const VIDEO_PARAMETER = Object.fromEntries(
+	VIDEO_PARAMETER_NAMES.map((name) => [name, name]),
+) as {
 	readonly [name in VideoParameterName]: name;
 };

@@ -32,11 +32,19 @@ export function videoOptions({ legacyUpscale = true } = {}): INodeProperties {
 		{
 			displayName: 'Bitrate Mode',
 			name: 'bitrateMode',
-			description: 'The video bitrate the sd family renders with; leave unset for the service\'s default',
+			description:
+				"The video bitrate the sd family renders with; leave unset for the service's default",
 			type: 'options',
-			options: (bitrate?.options ?? []).map(({ name, value, description }) => ({ name, value, description })),
+			options: (bitrate?.options ?? []).map(({ name, value, description }) => ({
+				name,
+				value,
+				description,
+			})),
 			default: bitrateDefault,
-			displayOptions: { show: { '/model': modelsWith((model) => Boolean(model.params.bitrateMode)) }, hide: NOT_IN_FINAL },
+			displayOptions: {
+				show: { '/model': modelsWith((model) => Boolean(model.params.bitrateMode)) },
+				hide: NOT_IN_FINAL,
+			},
 		},
 		callBackUrlOption,
 		{
@@ -44,7 +52,8 @@ export function videoOptions({ legacyUpscale = true } = {}): INodeProperties {
 			name: 'generateAudio',
 			type: 'boolean',
 			default: true,
-			description: 'Whether the video has sound (the service\'s default: on); off gives silent output at the same price',
+			description:
+				"Whether the video has sound (the service's default: on); off gives silent output at the same price",
 			displayOptions: { hide: NOT_IN_FINAL },
 		},
 		...(legacyUpscale ? [legacyUpscaleOption(legacy)] : []),
@@ -54,7 +63,9 @@ export function videoOptions({ legacyUpscale = true } = {}): INodeProperties {
 			type: 'boolean',
 			default: true,
 			description: 'Whether the model may expand the prompt',
-			displayOptions: { show: { '/model': modelsWith((model) => Boolean(model.params.promptExtend)) } },
+			displayOptions: {
+				show: { '/model': modelsWith((model) => Boolean(model.params.promptExtend)) },
+			},
 		},
 		{
 			displayName: 'Seed',
@@ -62,7 +73,8 @@ export function videoOptions({ legacyUpscale = true } = {}): INodeProperties {
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: first.params.seed.max },
 			default: 0,
-			description: 'Fixes the randomness: the same seed and inputs give highly similar results. Leave out for a random seed.',
+			description:
+				'Fixes the randomness: the same seed and inputs give highly similar results. Leave out for a random seed.',
 			displayOptions: { hide: NOT_IN_FINAL },
 		},
 	]);
@@ -75,7 +87,8 @@ function legacyUpscaleOption(legacy: (typeof VIDEO_MODELS)[number] | undefined):
 		type: 'options',
 		options: (legacy?.outputResolutions ?? []).map(({ name, value }) => ({ name, value })),
 		default: '1080p',
-		description: 'Deprecated: use Output Resolution. If set, it wins over Output Resolution. Not used with Draft (fixed at 480P).',
+		description:
+			'Deprecated: use Output Resolution. If set, it wins over Output Resolution. Not used with Draft (fixed at 480P).',
 		displayOptions: {
 			show: { '/model': modelsWith((model) => model.params.upscaleResolution === 'deprecated') },
 			// Like Output Resolution: Unified Generation API, § Draft to final refuses either tier

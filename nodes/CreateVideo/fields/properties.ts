@@ -2,7 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../../shared/catalog';
 import { videoFamilyOf, type MediaArrayName, type VideoModel } from '../../shared/catalog';
-import { modelSelector, modeSelector, promptProperty, VIDEO_PROMPT_EXAMPLE } from '../../shared/fields/generation-options';
+import {
+	modelSelector,
+	modeSelector,
+	promptProperty,
+	VIDEO_PROMPT_EXAMPLE,
+} from '../../shared/fields/generation-options';
 import { perModel } from '../../shared/fields/grouping';
 import { ARRAY_MODES, MODE_LABELS, modesWhere, nodeModes } from './modes';
 import type { VideoNodeMode } from './modes';
@@ -41,7 +46,10 @@ export function videoProperties(): INodeProperties[] {
 }
 
 function videoModeSelector(model: VideoModel): INodeProperties {
-	return modeSelector(nodeModes(model).map((mode) => ({ value: mode, ...MODE_LABELS[mode] })), 'textToVideo');
+	return modeSelector(
+		nodeModes(model).map((mode) => ({ value: mode, ...MODE_LABELS[mode] })),
+		'textToVideo',
+	);
 }
 
 const shownIn = (modes: VideoNodeMode[]) => ({ show: { [P.generationMode]: modes } });
@@ -63,16 +71,25 @@ function hiddenOutside(model: VideoModel, modes: VideoNodeMode[]): Record<string
  */
 function promptField(model: VideoModel, required: boolean): INodeProperties | undefined {
 	const requiredIn = model.params.prompt.requiredIn;
-	const modes = modesWhere(model, (mode) => mode !== 'final' && requiredIn.includes(mode) === required);
+	const modes = modesWhere(
+		model,
+		(mode) => mode !== 'final' && requiredIn.includes(mode) === required,
+	);
 	if (modes.length === 0) return undefined;
 	const description = `What to generate, at most ${model.params.prompt.maxLength} characters. Required for ${requiredIn.map((mode) => MODE_LABELS[mode].name).join(', ')}.`;
-	return promptProperty(description, VIDEO_PROMPT_EXAMPLE, { ...(required ? { required } : {}), displayOptions: shownIn(modes) });
+	return promptProperty(description, VIDEO_PROMPT_EXAMPLE, {
+		...(required ? { required } : {}),
+		displayOptions: shownIn(modes),
+	});
 }
 
 function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): string {
 	const accepts = model.references[kind].accepts;
-	if (videoFamilyOf(model).uploads === 'modelUpload') return 'the https URL returned by Upload Asset for this model';
-	return accepts.includes('https') ? 'an https URL or asset://<providerAssetId>' : 'asset://<providerAssetId> of an uploaded asset';
+	if (videoFamilyOf(model).uploads === 'modelUpload')
+		return 'the https URL returned by Upload Asset for this model';
+	return accepts.includes('https')
+		? 'an https URL or asset://<providerAssetId>'
+		: 'asset://<providerAssetId> of an uploaded asset';
 }
 
 type FrameName = typeof P.firstFrameUrl | typeof P.lastFrameUrl;
@@ -86,7 +103,8 @@ export const URL_FIELD_LABELS: Record<FrameName | MediaArrayName, string> = {
 	audioUrls: 'Reference Audio URLs',
 };
 
-const frameModes = (name: FrameName): VideoNodeMode[] => (name === P.firstFrameUrl ? ['firstFrame', 'keyframes'] : ['keyframes']);
+const frameModes = (name: FrameName): VideoNodeMode[] =>
+	name === P.firstFrameUrl ? ['firstFrame', 'keyframes'] : ['keyframes'];
 
 /** Not required: the frame may come from binary data instead (the node says so when both are empty). */
 function frameField(model: VideoModel, name: FrameName): INodeProperties {
@@ -114,7 +132,10 @@ export const BINARY_MEDIA = {
  * Files of the input item (a photo from Google Drive, a clip from a previous node): the node
  * uploads them the right way for the model, waits for their review and sends what the model takes.
  */
-function binaryMediaField(media: keyof typeof BINARY_MEDIA, modes: VideoNodeMode[]): INodeProperties | undefined {
+function binaryMediaField(
+	media: keyof typeof BINARY_MEDIA,
+	modes: VideoNodeMode[],
+): INodeProperties | undefined {
 	if (modes.length === 0) return undefined;
 	const { name, displayName } = BINARY_MEDIA[media];
 	const list = media !== P.firstFrameUrl && media !== P.lastFrameUrl;
@@ -131,15 +152,21 @@ function binaryMediaField(media: keyof typeof BINARY_MEDIA, modes: VideoNodeMode
 	};
 }
 
-const LIST_KINDS: Record<MediaArrayName, 'images' | 'videos' | 'audios'> = { urls: 'images', videoUrls: 'videos', audioUrls: 'audios' };
+const LIST_KINDS: Record<MediaArrayName, 'images' | 'videos' | 'audios'> = {
+	urls: 'images',
+	videoUrls: 'videos',
+	audioUrls: 'audios',
+};
 
-const listModes = (model: VideoModel, name: MediaArrayName) => ARRAY_MODES.filter((mode) => model.references.modes[mode][name].max > 0);
+const listModes = (model: VideoModel, name: MediaArrayName) =>
+	ARRAY_MODES.filter((mode) => model.references.modes[mode][name].max > 0);
 
 function mediaListField(model: VideoModel, name: MediaArrayName): INodeProperties | undefined {
 	const modes = listModes(model, name);
 	if (modes.length === 0) return undefined;
 	const kind = LIST_KINDS[name];
-	const source = name === P.videoUrls ? ' For Edit and Extend the first video is the source (Video 1).' : '';
+	const source =
+		name === P.videoUrls ? ' For Edit and Extend the first video is the source (Video 1).' : '';
 	return {
 		displayName: URL_FIELD_LABELS[name],
 		name,
@@ -161,7 +188,8 @@ function timestampsField(model: VideoModel): INodeProperties | undefined {
 		type: 'string',
 		default: '',
 		placeholder: '0, 1500',
-		description: 'One non-negative millisecond timestamp of the source video per reference image, comma-separated or one per line',
+		description:
+			'One non-negative millisecond timestamp of the source video per reference image, comma-separated or one per line',
 		displayOptions: shownIn([...modes]),
 	};
 }
@@ -174,8 +202,20 @@ function draftToggle(model: VideoModel): INodeProperties | undefined {
 }
 
 /** An on/off field, off by default. */
-function toggle(displayName: string, name: VideoParameterName, description: string, modes: VideoNodeMode[]): INodeProperties {
-	return { displayName, name, type: 'boolean', default: false, description, displayOptions: shownIn(modes) };
+function toggle(
+	displayName: string,
+	name: VideoParameterName,
+	description: string,
+	modes: VideoNodeMode[],
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'boolean',
+		default: false,
+		description,
+		displayOptions: shownIn(modes),
+	};
 }
 
 function draftSourceField(model: VideoModel): INodeProperties | undefined {
@@ -186,7 +226,8 @@ function draftSourceField(model: VideoModel): INodeProperties | undefined {
 		type: 'string',
 		default: '={{ $json.orderId }}',
 		required: true,
-		description: 'The orderId (not the taskId) of a completed draft of this account, at most 7 days old',
+		description:
+			'The orderId (not the taskId) of a completed draft of this account, at most 7 days old',
 		displayOptions: shownIn(['final']),
 	};
 }
@@ -203,7 +244,7 @@ function automaticDurationToggle(model: VideoModel): INodeProperties | undefined
 	if (!model.duration.smart) return undefined;
 	// Inferred: the parameter table shows no -1; only the alt section and DURATION_OUT_OF_RANGE ("alt family has no smart duration (-1)") imply the sd family has it.
 	const description =
-		'Whether the model chooses the length of the video itself (sends duration -1s) instead of Duration. Inferred: the service\'s parameter table does not list -1s; its alt-family notes imply the sd family accepts it. Its price is unknown before sending.';
+		"Whether the model chooses the length of the video itself (sends duration -1s) instead of Duration. Inferred: the service's parameter table does not list -1s; its alt-family notes imply the sd family accepts it. Its price is unknown before sending.";
 	return toggle('Automatic Length', P.automaticDuration, description, durationModes(model));
 }
 
@@ -214,7 +255,10 @@ function automaticDurationToggle(model: VideoModel): INodeProperties | undefined
  */
 function durationField(model: VideoModel): INodeProperties {
 	const { range, default: seconds, smart } = model.duration;
-	const hide = { ...hiddenOutside(model, durationModes(model)), ...(smart ? { [P.automaticDuration]: [true] } : {}) };
+	const hide = {
+		...hiddenOutside(model, durationModes(model)),
+		...(smart ? { [P.automaticDuration]: [true] } : {}),
+	};
 	const values = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
 	return {
 		displayName: 'Duration (Seconds)',
@@ -239,7 +283,9 @@ function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undef
 			aspect.fixedRequiredIn.includes(mode) === fixed,
 	);
 	if (modes.length === 0) return undefined;
-	const options = aspect.options.filter((option) => !fixed || !aspect.automatic.includes(option.value));
+	const options = aspect.options.filter(
+		(option) => !fixed || !aspect.automatic.includes(option.value),
+	);
 	const label = aspect.input === 'ratio' ? 'Aspect Ratio' : 'Aspect Preset';
 	const preset = fixed ? options[0].value : aspect.default;
 	return {
@@ -248,7 +294,9 @@ function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undef
 		type: 'options',
 		options: options.map(({ name, value, description }) => ({ name, value, description })),
 		default: preset,
-		description: fixed ? `${label} of the output; this mode needs a fixed value` : `${label} of the output`,
+		description: fixed
+			? `${label} of the output; this mode needs a fixed value`
+			: `${label} of the output`,
 		displayOptions: { hide: hiddenOutside(model, modes) },
 	};
 }
@@ -265,7 +313,16 @@ function outputResolutionField(model: VideoModel): INodeProperties {
 			description,
 		})),
 		default: tier,
-		description: 'The resolution of the video; Upscaled tiers are rendered lower and upscaled by the service (they cost more credits)',
-		displayOptions: { hide: { ...hiddenOutside(model, modesWhere(model, (mode) => mode !== 'final')), [P.draft]: [true] } },
+		description:
+			'The resolution of the video; Upscaled tiers are rendered lower and upscaled by the service (they cost more credits)',
+		displayOptions: {
+			hide: {
+				...hiddenOutside(
+					model,
+					modesWhere(model, (mode) => mode !== 'final'),
+				),
+				[P.draft]: [true],
+			},
+		},
 	};
 }

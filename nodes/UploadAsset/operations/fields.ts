@@ -21,7 +21,8 @@ export function readAssetId(ctx: IExecuteFunctions, itemIndex: number): string {
 	if (id) return id;
 	throw new NodeOperationError(ctx.getNode(), 'Asset ID is empty', {
 		itemIndex,
-		description: 'Map the assetId (or providerAssetId) of the upload, for example {{ $json.assetId }}',
+		description:
+			'Map the assetId (or providerAssetId) of the upload, for example {{ $json.assetId }}',
 	});
 }
 
@@ -31,7 +32,10 @@ const LIST = { show: { operation: ['list'] } };
  * Upload Asset's fields, by operation. Apart from the operations' code: n8n reads every node's
  * description at start-up, and an operation's code is loaded at its first run.
  */
-export const operationFields: Record<'upload' | 'getStatus' | 'list' | 'waitForReview', INodeProperties[]> = {
+export const operationFields: Record<
+	'upload' | 'getStatus' | 'list' | 'waitForReview',
+	INodeProperties[]
+> = {
 	upload: uploadFields,
 	getStatus: [assetIdField('getStatus')],
 	list: [
@@ -52,7 +56,7 @@ export const operationFields: Record<'upload' | 'getStatus' | 'list' | 'waitForR
 				{ name: 'Active', value: 'ACTIVE' },
 				{ name: 'Any', value: '' },
 				{ name: 'Failed', value: 'FAILED' },
-				{ name: 'None', value: 'NONE', description: 'The service\'s NONE filter value' },
+				{ name: 'None', value: 'NONE', description: "The service's NONE filter value" },
 				{ name: 'Processing', value: 'PROCESSING' },
 			],
 			default: '',
@@ -62,5 +66,8 @@ export const operationFields: Record<'upload' | 'getStatus' | 'list' | 'waitForR
 		...returnAllFields(LIST.show),
 		cursorField(LIST.show),
 	],
-	waitForReview: [assetIdField('waitForReview'), reviewWaitOptions({ operation: ['waitForReview'] })],
+	waitForReview: [
+		assetIdField('waitForReview'),
+		reviewWaitOptions({ operation: ['waitForReview'] }),
+	],
 };

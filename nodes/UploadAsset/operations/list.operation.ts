@@ -30,7 +30,11 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			let received = 0;
 			do {
 				const limit = Math.min(maxLimit, wanted - items.length);
-				const page = await listAssets(ctx, { type, status, limit, cursor: cursor as number | string | undefined }, itemIndex);
+				const page = await listAssets(
+					ctx,
+					{ type, status, limit, cursor: cursor as number | string | undefined },
+					itemIndex,
+				);
 				items.push(...page.items.slice(0, limit).map(withAssetUri));
 				received = page.items.length;
 				cursor = page.nextCursor;

@@ -20,7 +20,8 @@ export function reviewWaitOptions(show: NonNullable<IDisplayOptions['show']>): I
 				type: 'number',
 				typeOptions: { minValue: 0.2, numberPrecision: 2 },
 				default: 10,
-				description: 'The longest wait between two checks; the interval grows by half each round up to this',
+				description:
+					'The longest wait between two checks; the interval grows by half each round up to this',
 			},
 			{
 				displayName: 'Poll Interval (Seconds)',
@@ -36,7 +37,8 @@ export function reviewWaitOptions(show: NonNullable<IDisplayOptions['show']>): I
 				type: 'number',
 				typeOptions: { minValue: 0.01, numberPrecision: 2 },
 				default: 10,
-				description: 'How long to wait for all reviews together; an asset still in review then goes to the second output with its last status',
+				description:
+					'How long to wait for all reviews together; an asset still in review then goes to the second output with its last status',
 			},
 		],
 	};

@@ -19,7 +19,12 @@ export function routeReview(
 	base: IDataObject,
 	review: Pick<ReviewResult, 'asset' | 'outcome' | 'reason'>,
 ): void {
-	const json: IDataObject = { ...base, ...review.asset, outcome: review.outcome, ...(review.reason ? { error: review.reason } : {}) };
+	const json: IDataObject = {
+		...base,
+		...review.asset,
+		outcome: review.outcome,
+		...(review.reason ? { error: review.reason } : {}),
+	};
 	if (review.outcome !== 'succeeded') json.failReason = review.asset.failReason ?? null;
 	outputs[review.outcome === 'succeeded' ? 0 : 1].push({ json, pairedItem: { item: itemIndex } });
 }
@@ -29,10 +34,16 @@ export function routeReview(
  * uploads answer ACTIVE at once), then routes each; an item whose upload failed goes to Not Active
  * with its error. Outcomes come in item order, so each output lists its items in that order.
  */
-export async function routeUploads(ctx: IExecuteFunctions, outcomes: AssetOutcome[]): Promise<INodeExecutionData[][]> {
+export async function routeUploads(
+	ctx: IExecuteFunctions,
+	outcomes: AssetOutcome[],
+): Promise<INodeExecutionData[][]> {
 	const outputs: INodeExecutionData[][] = [[], []];
 	const inReview = outcomes.filter(({ error, json }) => !error && json.status !== 'ACTIVE');
-	const assets = inReview.map(({ itemIndex, json }) => ({ itemIndex, assetId: String(json.assetId) }));
+	const assets = inReview.map(({ itemIndex, json }) => ({
+		itemIndex,
+		assetId: String(json.assetId),
+	}));
 	const reviews = await waitForReviews(ctx, assets, readReviewPoll(ctx));
 	const reviewOf = new Map(inReview.map((outcome, index) => [outcome, reviews[index]]));
 	for (const outcome of outcomes) {
@@ -42,7 +53,12 @@ export async function routeUploads(ctx: IExecuteFunctions, outcomes: AssetOutcom
 		}
 		// Review results have no `name`; the upload's fields stay.
 		const base = assetItem(outcome).json;
-		routeReview(outputs, outcome.itemIndex, base, reviewOf.get(outcome) ?? { asset: outcome.json, outcome: 'succeeded' });
+		routeReview(
+			outputs,
+			outcome.itemIndex,
+			base,
+			reviewOf.get(outcome) ?? { asset: outcome.json, outcome: 'succeeded' },
+		);
 	}
 	return outputs;
 }

@@ -20,6 +20,8 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	const reviews = await waitForReviews(ctx, pending, readReviewPoll(ctx));
-	reviews.forEach((review, index) => routeReview(outputs, pending[index].itemIndex, items[pending[index].itemIndex].json, review));
+	reviews.forEach((review, index) =>
+		routeReview(outputs, pending[index].itemIndex, items[pending[index].itemIndex].json, review),
+	);
 	return outputs;
 }

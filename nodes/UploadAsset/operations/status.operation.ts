@@ -6,5 +6,9 @@ import { readAssetId } from './fields';
 
 /** Reads each item's asset once (the service checks the latest review result). */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [await mapItems(ctx, async (itemIndex) => withAssetUri(await assetStatus(ctx, readAssetId(ctx, itemIndex), itemIndex)))];
+	return [
+		await mapItems(ctx, async (itemIndex) =>
+			withAssetUri(await assetStatus(ctx, readAssetId(ctx, itemIndex), itemIndex)),
+		),
+	];
 }

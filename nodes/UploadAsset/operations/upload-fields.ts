@@ -14,26 +14,37 @@ export const assetTypeOptions = (Object.keys(ASSETS.types) as AssetType[])
 
 export const properties: INodeProperties[] = [
 	// A new node (version 2) starts from a URL: a new workflow has no binary data to upload yet.
-	...newDefault({
-		displayName: 'Source',
-		name: 'source',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Binary Data', value: 'binary', description: 'A file of the input item (multipart upload, streamed)' },
-			{ name: 'Public URL', value: 'url', description: 'A publicly reachable https URL the service fetches itself' },
-		],
-		default: 'binary',
-		description: 'Where the file comes from',
-		displayOptions: { show: upload },
-	}, 'url'),
+	...newDefault(
+		{
+			displayName: 'Source',
+			name: 'source',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{
+					name: 'Binary Data',
+					value: 'binary',
+					description: 'A file of the input item (multipart upload, streamed)',
+				},
+				{
+					name: 'Public URL',
+					value: 'url',
+					description: 'A publicly reachable https URL the service fetches itself',
+				},
+			],
+			default: 'binary',
+			description: 'Where the file comes from',
+			displayOptions: { show: upload },
+		},
+		'url',
+	),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
 		type: 'string',
 		default: 'data',
 		required: true,
-		hint: 'The name of the input item\'s binary field that holds the file',
+		hint: "The name of the input item's binary field that holds the file",
 		displayOptions: { show: { ...upload, source: ['binary'] } },
 	},
 	{
@@ -43,7 +54,8 @@ export const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'https://example.com/photo.png',
-		description: 'A public https URL of the image, video or audio file; the service fetches it itself',
+		description:
+			'A public https URL of the image, video or audio file; the service fetches it itself',
 		displayOptions: { show: { ...upload, source: ['url'] } },
 	},
 	{
@@ -58,11 +70,21 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'For Model',
 		name: 'forModel',
-		description: 'Which model the asset is for: an alt-family model takes its upload at once by https URL; the sd family and upscaling take a reviewed asset',
+		description:
+			'Which model the asset is for: an alt-family model takes its upload at once by https URL; the sd family and upscaling take a reviewed asset',
 		type: 'options',
 		options: [
-			...modelUploadIds().map((alias) => ({ name: alias, value: alias, description: `An ${alias} upload: ACTIVE at once, its https URL goes into that family's inputs` })),
-			{ name: 'None (Reviewed Asset)', value: 'none', description: 'An asset for the sd family and upscaling: reviewed, then usable as asset://&lt;providerAssetId&gt;' },
+			...modelUploadIds().map((alias) => ({
+				name: alias,
+				value: alias,
+				description: `An ${alias} upload: ACTIVE at once, its https URL goes into that family's inputs`,
+			})),
+			{
+				name: 'None (Reviewed Asset)',
+				value: 'none',
+				description:
+					'An asset for the sd family and upscaling: reviewed, then usable as asset://&lt;providerAssetId&gt;',
+			},
 		],
 		default: 'none',
 		displayOptions: { show: { ...upload, source: ['binary'] } },
@@ -80,7 +102,8 @@ export const properties: INodeProperties[] = [
 		name: 'waitForReview',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to wait until each asset is ACTIVE or FAILED; then the node has two outputs, Active and Not Active',
+		description:
+			'Whether to wait until each asset is ACTIVE or FAILED; then the node has two outputs, Active and Not Active',
 		displayOptions: { show: upload },
 	},
 	reviewWaitOptions({ ...upload, waitForReview: [true] }),
@@ -94,9 +117,21 @@ export function readUploadPlan(ctx: IExecuteFunctions, itemIndex: number): Uploa
 	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '') || undefined;
 	if (ctx.getNodeParameter('source', itemIndex, 'binary') === 'url') {
 		const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
-		return { itemIndex, source: 'url', url, type: ctx.getNodeParameter('type', itemIndex, 'IMAGE') as string, name };
+		return {
+			itemIndex,
+			source: 'url',
+			url,
+			type: ctx.getNodeParameter('type', itemIndex, 'IMAGE') as string,
+			name,
+		};
 	}
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const forModel = ctx.getNodeParameter('forModel', itemIndex, 'none') as string;
-	return { itemIndex, source: 'binary', propertyName, name, model: forModel === 'none' ? undefined : forModel };
+	return {
+		itemIndex,
+		source: 'binary',
+		propertyName,
+		name,
+		model: forModel === 'none' ? undefined : forModel,
+	};
 }

@@ -5,7 +5,15 @@ import { isCancelled } from '../../shared/abort';
 import { uploadBinary, uploadFromUrl, withAssetUri } from '../../shared/assets/api';
 import { checkBinaryFile } from '../../shared/assets/file-check';
 import { mapWithLimit } from '../../shared/concurrency';
-import { assetItem, byItem, checkEvery, createdAsset, failedAsset, settleAssets, stoppedAsset } from '../../shared/create/asset-outcomes';
+import {
+	assetItem,
+	byItem,
+	checkEvery,
+	createdAsset,
+	failedAsset,
+	settleAssets,
+	stoppedAsset,
+} from '../../shared/create/asset-outcomes';
 import type { AssetOutcome } from '../../shared/create/asset-outcomes';
 import { oncePerNodeRun } from '../../shared/create/replay';
 import { CODES, validateAssetUpload } from '../../shared/rules';
@@ -26,15 +34,26 @@ const UPLOADS_AT_ONCE = 3;
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await oncePerNodeRun(ctx, async () => {
 		const wait = ctx.getNodeParameter('waitForReview', 0, false) as boolean;
-		const { ready: plans, refused } = await checkEvery(ctx, async (itemIndex) => await checked(ctx, readUploadPlan(ctx, itemIndex)));
+		const { ready: plans, refused } = await checkEvery(
+			ctx,
+			async (itemIndex) => await checked(ctx, readUploadPlan(ctx, itemIndex)),
+		);
 		const outcomes = [...refused, ...(await uploadAll(ctx, plans))].sort(byItem);
 		const storedAny = settleAssets(ctx, outcomes);
-		return { output: wait ? await routeUploads(ctx, outcomes) : [outcomes.map(assetItem)], storedAny };
+		return {
+			output: wait ? await routeUploads(ctx, outcomes) : [outcomes.map(assetItem)],
+			storedAny,
+		};
 	});
 }
 
 async function uploadAll(ctx: IExecuteFunctions, plans: UploadPlan[]): Promise<AssetOutcome[]> {
-	const uploaded = await mapWithLimit(plans, UPLOADS_AT_ONCE, async (plan) => await tryUpload(ctx, plan), () => isCancelled(ctx));
+	const uploaded = await mapWithLimit(
+		plans,
+		UPLOADS_AT_ONCE,
+		async (plan) => await tryUpload(ctx, plan),
+		() => isCancelled(ctx),
+	);
 	return uploaded.map((outcome, index) => outcome ?? stoppedAsset(ctx, plans[index].itemIndex));
 }
 
@@ -44,9 +63,15 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 		await checkBinaryFile(ctx, itemIndex, plan.propertyName, name);
 		return plan;
 	}
-	const verdict = urlForm(plan.url) === 'https'
-		? validateAssetUpload({ name, type: plan.type })
-		: { ok: false as const, code: CODES.INVALID_URL, message: `'${plan.url}' is not an https URL: the service fetches a publicly reachable https URL`, path: 'url' };
+	const verdict =
+		urlForm(plan.url) === 'https'
+			? validateAssetUpload({ name, type: plan.type })
+			: {
+					ok: false as const,
+					code: CODES.INVALID_URL,
+					message: `'${plan.url}' is not an https URL: the service fetches a publicly reachable https URL`,
+					path: 'url',
+				};
 	if (verdict.ok) return plan;
 	throw new NodeOperationError(ctx.getNode(), `${verdict.code}: ${verdict.message}`, {
 		itemIndex,
@@ -59,8 +84,17 @@ async function tryUpload(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Asse
 	try {
 		const asset: IDataObject =
 			plan.source === 'url'
-				? await uploadFromUrl(ctx, { url: plan.url, type: plan.type, ...(plan.name ? { name: plan.name } : {}) }, plan.itemIndex)
-				: await uploadBinary(ctx, { itemIndex: plan.itemIndex, propertyName: plan.propertyName, name: plan.name, model: plan.model });
+				? await uploadFromUrl(
+						ctx,
+						{ url: plan.url, type: plan.type, ...(plan.name ? { name: plan.name } : {}) },
+						plan.itemIndex,
+					)
+				: await uploadBinary(ctx, {
+						itemIndex: plan.itemIndex,
+						propertyName: plan.propertyName,
+						name: plan.name,
+						model: plan.model,
+					});
 		return createdAsset(plan.itemIndex, withAssetUri(asset));
 	} catch (error) {
 		return failedAsset(ctx, error as Error, plan.itemIndex);

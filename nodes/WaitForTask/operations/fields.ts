@@ -21,7 +21,8 @@ export function taskFields(operations: string[]): INodeProperties[] {
 		{
 			displayName: 'Task Type',
 			name: 'taskType',
-			description: 'Which kind of task the IDs belong to: a video or image generation, or a standalone upscale',
+			description:
+				'Which kind of task the IDs belong to: a video or image generation, or a standalone upscale',
 			type: 'options',
 			noDataExpression: true,
 			options: [
@@ -64,7 +65,8 @@ export const operationFields: Record<'get' | 'relations' | 'wait', INodeProperti
 			type: 'string',
 			default: '={{ $json.orderId }}',
 			required: true,
-			description: 'The orderId of a draft (lists its finals) or of a final (returns its source draft)',
+			description:
+				'The orderId of a draft (lists its finals) or of a final (returns its source draft)',
 			displayOptions: { show: { operation: ['relations'] } },
 		},
 		...returnAllFields({ operation: ['relations'] }, true),

@@ -29,8 +29,18 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const settled = await waitForTasks(ctx, kind, pending, readWaitSettings(ctx));
 	for (const [index, { state, binary, outcome, reason }] of settled.entries()) {
 		const { itemIndex, id } = pending[index];
-		const json: IDataObject = { ...items[itemIndex].json, [kind.idField]: id, ...state, outcome, ...(reason ? { error: reason } : {}) };
-		const item: INodeExecutionData = { json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } };
+		const json: IDataObject = {
+			...items[itemIndex].json,
+			[kind.idField]: id,
+			...state,
+			outcome,
+			...(reason ? { error: reason } : {}),
+		};
+		const item: INodeExecutionData = {
+			json,
+			...(binary ? { binary } : {}),
+			pairedItem: { item: itemIndex },
+		};
 		(outcome === 'succeeded' ? completed : notCompleted).push(item);
 	}
 	return [completed, notCompleted];

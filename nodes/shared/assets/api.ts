@@ -29,9 +29,17 @@ export interface BinaryUpload {
 }
 
 /** Method A (multipart), streamed from n8n binary data; sent once (a POST is never repeated). */
-export async function uploadBinary(ctx: IExecuteFunctions, upload: BinaryUpload): Promise<IDataObject> {
+export async function uploadBinary(
+	ctx: IExecuteFunctions,
+	upload: BinaryUpload,
+): Promise<IDataObject> {
 	const fields: Record<string, string> = upload.name ? { name: upload.name } : {};
-	const { body, headers } = await multipartFromBinary(ctx, upload.itemIndex, upload.propertyName, fields);
+	const { body, headers } = await multipartFromBinary(
+		ctx,
+		upload.itemIndex,
+		upload.propertyName,
+		fields,
+	);
 	const qs = upload.model ? { model: upload.model } : undefined;
 	const answer = await apiRequest(ctx, 'unified', {
 		method: 'POST',
@@ -52,13 +60,31 @@ export async function uploadFromUrl(
 	body: { url: string; type: string; name?: string },
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const answer = await apiRequest(ctx, 'unified', { method: 'POST', path: UNIFIED_PATHS.uploadAsset, body, itemIndex, timeoutMs: UPLOAD_TIMEOUT_MS });
+	const answer = await apiRequest(ctx, 'unified', {
+		method: 'POST',
+		path: UNIFIED_PATHS.uploadAsset,
+		body,
+		itemIndex,
+		timeoutMs: UPLOAD_TIMEOUT_MS,
+	});
 	return checkedAsset(answer, 'the upload');
 }
 
 /** By numeric assetId or providerAssetId; the service checks the latest review result on each read. */
-export async function assetStatus(ctx: ApiContext, assetId: string, itemIndex?: number, deadline?: number): Promise<IDataObject> {
-	const answer = await apiRequest(ctx, 'unified', { method: 'GET', path: UNIFIED_PATHS.assetStatus, qs: { assetId }, itemIndex, deadline, subject: { kind: 'asset', id: assetId } });
+export async function assetStatus(
+	ctx: ApiContext,
+	assetId: string,
+	itemIndex?: number,
+	deadline?: number,
+): Promise<IDataObject> {
+	const answer = await apiRequest(ctx, 'unified', {
+		method: 'GET',
+		path: UNIFIED_PATHS.assetStatus,
+		qs: { assetId },
+		itemIndex,
+		deadline,
+		subject: { kind: 'asset', id: assetId },
+	});
 	return checkedAsset(answer, 'the asset status');
 }
 
@@ -69,9 +95,23 @@ export interface ListQuery {
 	limit?: number;
 }
 
-export async function listAssets(ctx: ApiContext, query: ListQuery, itemIndex?: number): Promise<{ items: IDataObject[]; nextCursor: unknown }> {
-	const qs = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
-	const page = asRecord(await apiRequest(ctx, 'unified', { method: 'GET', path: UNIFIED_PATHS.listAssets, qs, itemIndex }), 'the asset list');
+export async function listAssets(
+	ctx: ApiContext,
+	query: ListQuery,
+	itemIndex?: number,
+): Promise<{ items: IDataObject[]; nextCursor: unknown }> {
+	const qs = Object.fromEntries(
+		Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+	);
+	const page = asRecord(
+		await apiRequest(ctx, 'unified', {
+			method: 'GET',
+			path: UNIFIED_PATHS.listAssets,
+			qs,
+			itemIndex,
+		}),
+		'the asset list',
+	);
 	const items = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
 	return { items, nextCursor: page.nextCursor ?? null };
 }

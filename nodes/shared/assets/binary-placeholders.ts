@@ -27,7 +27,8 @@ export function binaryPlaceholder(model: string, propertyName: string): string {
 }
 
 /** The placeholder of a binary property where only an https URL fits (e.g. an upscale source). */
-export const binaryUrlPlaceholder = (propertyName: string) => `${URL_PREFIX}${encodeURIComponent(propertyName)}`;
+export const binaryUrlPlaceholder = (propertyName: string) =>
+	`${URL_PREFIX}${encodeURIComponent(propertyName)}`;
 
 /** The binary property a placeholder stands for, or undefined for any other value. */
 export function propertyOf(entry: unknown): string | undefined {
@@ -39,7 +40,10 @@ export function propertyOf(entry: unknown): string | undefined {
 /** Property names as users type them: comma- or line-separated (n8n binary field names hold neither). */
 export function binaryNames(value: unknown): string[] {
 	if (typeof value !== 'string') return [];
-	return value.split(/[\r\n,]/).map((name) => name.trim()).filter(Boolean);
+	return value
+		.split(/[\r\n,]/)
+		.map((name) => name.trim())
+		.filter(Boolean);
 }
 
 interface Slot {
@@ -56,7 +60,9 @@ function slotsOf(ready: Array<ReadyItem<CreateTaskRequest>>): Slot[] {
 			if (!Array.isArray(entries)) return [];
 			return entries.flatMap((entry, position) => {
 				const propertyName = propertyOf(entry);
-				return propertyName === undefined ? [] : [{ item, list, position, want: { itemIndex, propertyName, model: request.model } }];
+				return propertyName === undefined
+					? []
+					: [{ item, list, position, want: { itemIndex, propertyName, model: request.model } }];
 			});
 		}),
 	);
@@ -86,12 +92,20 @@ export async function resolveBinaryMedia(
 	const requests = ready.map(({ request }) => structuredClone(request));
 	slots.forEach((slot) => {
 		const result = resultOf.get(fileOf(slot.want)) as BinaryMediaResult;
-		if (result.ok) (requests[slot.item].inputs[slot.list] as unknown[])[slot.position] = result.value;
-		else if (!failures.has(slot.item)) failures.set(slot.item, { itemIndex: slot.want.itemIndex, error: asItemError(ctx, result.error, slot.want.itemIndex), sent: 'no' });
+		if (result.ok)
+			(requests[slot.item].inputs[slot.list] as unknown[])[slot.position] = result.value;
+		else if (!failures.has(slot.item))
+			failures.set(slot.item, {
+				itemIndex: slot.want.itemIndex,
+				error: asItemError(ctx, result.error, slot.want.itemIndex),
+				sent: 'no',
+			});
 	});
 	return ready.map((entry, item) => failures.get(item) ?? { ...entry, request: requests[item] });
 }
 
 function asItemError(ctx: IExecuteFunctions, error: Error, itemIndex: number): Error {
-	return error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error, { itemIndex });
+	return error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(ctx.getNode(), error, { itemIndex });
 }

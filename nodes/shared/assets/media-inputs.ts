@@ -67,54 +67,100 @@ export async function reviewedUrlsFromBinary(
 	wanted: Array<Omit<BinaryMediaWanted, 'model'>>,
 	options: { timeoutMs?: number } = {},
 ): Promise<BinaryMediaResult[]> {
-	return await uploadAll(ctx, wanted.map((want) => ({ ...want, model: '', route: 'reviewedUrl' })), options);
+	return await uploadAll(
+		ctx,
+		wanted.map((want) => ({ ...want, model: '', route: 'reviewedUrl' })),
+		options,
+	);
 }
 
-async function uploadAll(ctx: IExecuteFunctions, wanted: RoutedWant[], options: { timeoutMs?: number }): Promise<BinaryMediaResult[]> {
-	const checked = await Promise.all(wanted.map(async (want) => await attempt(() => check(ctx, want))));
-	const refusedItems = new Set(wanted.filter((_, index) => !checked[index].ok).map((want) => want.itemIndex));
+async function uploadAll(
+	ctx: IExecuteFunctions,
+	wanted: RoutedWant[],
+	options: { timeoutMs?: number },
+): Promise<BinaryMediaResult[]> {
+	const checked = await Promise.all(
+		wanted.map(async (want) => await attempt(() => check(ctx, want))),
+	);
+	const refusedItems = new Set(
+		wanted.filter((_, index) => !checked[index].ok).map((want) => want.itemIndex),
+	);
 	const steps = await mapWithLimit(
 		wanted,
 		UPLOADS_AT_ONCE,
 		async (want, index): Promise<Step> => {
 			const verdict = checked[index];
 			if (!verdict.ok) return verdict;
-			if (refusedItems.has(want.itemIndex)) return failed(ctx, want, 'not uploaded: another file of this item was refused');
+			if (refusedItems.has(want.itemIndex))
+				return failed(ctx, want, 'not uploaded: another file of this item was refused');
 			return await attempt(() => upload(ctx, want, verdict.value));
 		},
 		() => isCancelled(ctx),
 	);
-	const uploaded = steps.map((step, index) => step ?? failed(ctx, wanted[index], 'not uploaded: the execution was stopped'));
+	const uploaded = steps.map(
+		(step, index) => step ?? failed(ctx, wanted[index], 'not uploaded: the execution was stopped'),
+	);
 	return await reviewed(ctx, wanted, uploaded, options.timeoutMs ?? REVIEW_POLL.timeoutMs);
 }
 
-async function check(ctx: IExecuteFunctions, want: RoutedWant): Promise<{ name: string; route: Route }> {
+async function check(
+	ctx: IExecuteFunctions,
+	want: RoutedWant,
+): Promise<{ name: string; route: Route }> {
 	const route = want.route ?? routeOf(want.model);
-	if (!route) throw new NodeOperationError(ctx.getNode(), `UNSUPPORTED_MODEL: '${want.model}' takes no uploaded media`, { itemIndex: want.itemIndex });
+	if (!route)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`UNSUPPORTED_MODEL: '${want.model}' takes no uploaded media`,
+			{ itemIndex: want.itemIndex },
+		);
 	const file = await checkBinaryFile(ctx, want.itemIndex, want.propertyName);
 	// The asset's name is the file's (at most 64 characters), so it can be told apart in the asset list.
 	return { name: file.fileName.slice(0, ASSETS.nameMaxLength), route };
 }
 
-async function upload(ctx: IExecuteFunctions, want: BinaryMediaWanted, file: { name: string; route: Route }): Promise<Uploaded> {
+async function upload(
+	ctx: IExecuteFunctions,
+	want: BinaryMediaWanted,
+	file: { name: string; route: Route },
+): Promise<Uploaded> {
 	const model = file.route === 'altUrl' ? want.model : undefined;
 	try {
-		const asset = await uploadBinary(ctx, { itemIndex: want.itemIndex, propertyName: want.propertyName, name: file.name, model });
+		const asset = await uploadBinary(ctx, {
+			itemIndex: want.itemIndex,
+			propertyName: want.propertyName,
+			name: file.name,
+			model,
+		});
 		return { asset, route: file.route };
 	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `Upload of binary property "${want.propertyName}" failed: ${(error as Error).message}`, {
-			itemIndex: want.itemIndex,
-			description: (error as { description?: string }).description ?? undefined,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Upload of binary property "${want.propertyName}" failed: ${(error as Error).message}`,
+			{
+				itemIndex: want.itemIndex,
+				description: (error as { description?: string }).description ?? undefined,
+			},
+		);
 	}
 }
 
 /** Alt uploads are usable at once; the others wait for their reviews, all together. */
-async function reviewed(ctx: IExecuteFunctions, wanted: BinaryMediaWanted[], steps: Step[], timeoutMs: number): Promise<BinaryMediaResult[]> {
-	const pending = steps.flatMap((step, index) => (step.ok && step.value.route !== 'altUrl' ? [index] : []));
+async function reviewed(
+	ctx: IExecuteFunctions,
+	wanted: BinaryMediaWanted[],
+	steps: Step[],
+	timeoutMs: number,
+): Promise<BinaryMediaResult[]> {
+	const pending = steps.flatMap((step, index) =>
+		step.ok && step.value.route !== 'altUrl' ? [index] : [],
+	);
 	const reviews = await waitForReviews(
 		ctx,
-		pending.map((index) => ({ itemIndex: wanted[index].itemIndex, assetId: String((steps[index] as { value: Uploaded }).value.asset.assetId) })),
+		pending.map((index) => ({
+			itemIndex: wanted[index].itemIndex,
+			assetId: String((steps[index] as { value: Uploaded }).value.asset.assetId),
+		})),
 		{ ...REVIEW_POLL, timeoutMs },
 	);
 	const byIndex = new Map(pending.map((index, at) => [index, reviews[at]]));
@@ -127,20 +173,36 @@ async function reviewed(ctx: IExecuteFunctions, wanted: BinaryMediaWanted[], ste
 		}
 		const value = step.value.route === 'assetUri' ? asset.assetUri : asset.url;
 		if (typeof value === 'string' && value) return { ok: true, value };
-		return failed(ctx, wanted[index], `the service answered without ${step.value.route === 'assetUri' ? 'a providerAssetId' : 'a url'}`, asset);
+		return failed(
+			ctx,
+			wanted[index],
+			`the service answered without ${step.value.route === 'assetUri' ? 'a providerAssetId' : 'a url'}`,
+			asset,
+		);
 	});
 }
 
-function failed(ctx: IExecuteFunctions, want: BinaryMediaWanted, why: string, asset?: IDataObject): { ok: false; error: Error } {
+function failed(
+	ctx: IExecuteFunctions,
+	want: BinaryMediaWanted,
+	why: string,
+	asset?: IDataObject,
+): { ok: false; error: Error } {
 	const id = asset?.assetId === undefined ? '' : ` (asset ${String(asset.assetId)})`;
-	const error = new NodeOperationError(ctx.getNode(), `Binary property "${want.propertyName}"${id}: ${why}`, {
-		itemIndex: want.itemIndex,
-		description: 'Nothing was generated for this item.',
-	});
+	const error = new NodeOperationError(
+		ctx.getNode(),
+		`Binary property "${want.propertyName}"${id}: ${why}`,
+		{
+			itemIndex: want.itemIndex,
+			description: 'Nothing was generated for this item.',
+		},
+	);
 	return { ok: false, error };
 }
 
-async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: Error }> {
+async function attempt<T>(
+	run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: Error }> {
 	try {
 		return { ok: true, value: await run() };
 	} catch (error) {

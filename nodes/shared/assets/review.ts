@@ -9,7 +9,12 @@ import { assetStatus, withAssetUri } from './api';
 const [, ACTIVE, FAILED] = ASSETS.statuses;
 
 /** Reviews are short compared to renders: check every 2 s at first, at most every 10 s, 10 minutes in all. */
-export const REVIEW_POLL: PollOptions = { ...DEFAULT_POLL, intervalMs: 2_000, maxIntervalMs: 10_000, timeoutMs: 10 * 60_000 };
+export const REVIEW_POLL: PollOptions = {
+	...DEFAULT_POLL,
+	intervalMs: 2_000,
+	maxIntervalMs: 10_000,
+	timeoutMs: 10 * 60_000,
+};
 
 export interface ReviewedAsset {
 	itemIndex: number;
@@ -36,19 +41,35 @@ export async function waitForReviews(
 	poll: PollOptions = REVIEW_POLL,
 ): Promise<ReviewResult[]> {
 	const poller = {
-		query: (id: string, index: number, deadline: number) => assetStatus(ctx, id, assets[index].itemIndex, deadline),
-		phase: (asset: IDataObject): Phase => (asset.status === ACTIVE ? 'succeeded' : asset.status === FAILED ? 'failed' : 'running'),
+		query: (id: string, index: number, deadline: number) =>
+			assetStatus(ctx, id, assets[index].itemIndex, deadline),
+		phase: (asset: IDataObject): Phase =>
+			asset.status === ACTIVE ? 'succeeded' : asset.status === FAILED ? 'failed' : 'running',
 		isPermanent: isPermanentError,
 	};
-	const results = await pollAll(ctx, assets.map((asset) => asset.assetId), poller, poll);
+	const results = await pollAll(
+		ctx,
+		assets.map((asset) => asset.assetId),
+		poller,
+		poll,
+	);
 	return results.map((result, index) => {
 		const asset = withAssetUri(result.last ?? { assetId: assets[index].assetId });
 		if (result.outcome === 'succeeded') return { outcome: 'succeeded', asset };
-		return { outcome: result.outcome, asset, reason: reviewFailure(result.outcome, asset, result.error, poll.timeoutMs) };
+		return {
+			outcome: result.outcome,
+			asset,
+			reason: reviewFailure(result.outcome, asset, result.error, poll.timeoutMs),
+		};
 	});
 }
 
-function reviewFailure(outcome: PollOutcome, asset: IDataObject, error: Error | undefined, timeoutMs: number): string {
+function reviewFailure(
+	outcome: PollOutcome,
+	asset: IDataObject,
+	error: Error | undefined,
+	timeoutMs: number,
+): string {
 	const id = String(asset.assetId);
 	switch (outcome) {
 		case 'failed':

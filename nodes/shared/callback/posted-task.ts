@@ -32,11 +32,21 @@ const KIND_BY_STATUS = new Map<string, CallbackKind>([
 
 /** The task a body describes, or why it is not one (answered to the caller as HTTP 400). */
 export function readPostedTask(body: unknown): PostedTask | { problem: string } {
-	if (!body || typeof body !== 'object' || Array.isArray(body)) return { problem: 'The body is not a JSON object' };
+	if (!body || typeof body !== 'object' || Array.isArray(body))
+		return { problem: 'The body is not a JSON object' };
 	const record = body as IDataObject;
 	const { taskId, status } = record;
 	if (typeof taskId !== 'string' || !taskId.trim()) return { problem: 'The body has no taskId' };
 	const taskType = typeof status === 'string' ? KIND_BY_STATUS.get(status) : undefined;
-	if (!taskType) return { problem: `The body's status ${JSON.stringify(status)} is not a task status of the Unified Generation API` };
-	return { taskType, kind: CALLBACK_KINDS[taskType] as TaskKind<never>, id: taskId.trim(), status: status as string, body: record };
+	if (!taskType)
+		return {
+			problem: `The body's status ${JSON.stringify(status)} is not a task status of the Unified Generation API`,
+		};
+	return {
+		taskType,
+		kind: CALLBACK_KINDS[taskType] as TaskKind<never>,
+		id: taskId.trim(),
+		status: status as string,
+		body: record,
+	};
 }

@@ -19,7 +19,11 @@ export interface Rereads {
 }
 
 /** Before answering a callback: the service is waiting for the answer. */
-export const BEFORE_ANSWER: Rereads = { delaysMs: REREAD_DELAYS_MS, windowMs: 5_000, whileCallerWaits: true };
+export const BEFORE_ANSWER: Rereads = {
+	delaysMs: REREAD_DELAYS_MS,
+	windowMs: 5_000,
+	whileCallerWaits: true,
+};
 
 /**
  * The task's state after the brief re-reads: the first state that is no longer running, or the
@@ -38,7 +42,8 @@ export async function rereadWhileRunning(
 	for (const delayMs of rereads.delaysMs) {
 		if (kind.phase(last) !== 'running') break;
 		await pause(ctx, delayMs, deadline);
-		if (Date.now() >= deadline || isCancelled(ctx) || (rereads.whileCallerWaits && callerLeft(ctx))) break;
+		if (Date.now() >= deadline || isCancelled(ctx) || (rereads.whileCallerWaits && callerLeft(ctx)))
+			break;
 		try {
 			last = await kind.query(ctx, id, 0, deadline);
 		} catch {

@@ -7,5 +7,11 @@ import type { IWebhookDescription } from 'n8n-workflow';
  * Apart from wait-mode-webhook.ts: the description needs only this, not the code behind it.
  */
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
-	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true },
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		path: '',
+		restartWebhook: true,
+	},
 ];

@@ -18,13 +18,19 @@ export type Verified =
  * failed for another reason (5xx after the retries, a timeout) keeps the event with the reason,
  * so a real completion is not lost to a passing outage.
  */
-export async function verifyPosted(ctx: IWebhookFunctions, posted: PostedTask, verify: boolean): Promise<Verified> {
+export async function verifyPosted(
+	ctx: IWebhookFunctions,
+	posted: PostedTask,
+	verify: boolean,
+): Promise<Verified> {
 	if (!verify) return { state: posted.body, verified: false };
 	try {
 		const state = await posted.kind.query(ctx, posted.id, 0, Date.now() + VERIFY_TIMEOUT_MS);
 		return { state, verified: true };
 	} catch (error) {
 		const reason = `Could not verify task ${posted.id} with the API: ${(error as Error).message}`;
-		return isPermanentError(error as Error) ? { dropped: reason } : { unverified: reason, state: posted.body };
+		return isPermanentError(error as Error)
+			? { dropped: reason }
+			: { unverified: reason, state: posted.body };
 	}
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { readDownloadFields } from '../fields/wait';
 import { settle } from '../task-waiting';
@@ -28,20 +34,30 @@ export async function resumeOnCallback(
 	const waiting = ctx.evaluateExpression('{{ $json }}', 0) as IDataObject;
 	const expected = typeof waiting?.[kind.idField] === 'string' ? String(waiting[kind.idField]) : '';
 	const posted = readPostedTask(ctx.getBodyData());
-	if ('problem' in posted) return answer(ctx, 400, `${posted.problem}; the execution keeps waiting`);
+	if ('problem' in posted)
+		return answer(ctx, 400, `${posted.problem}; the execution keeps waiting`);
 	if (!expected || posted.id !== expected) {
-		return answer(ctx, 400, `Task ${posted.id} is not the task this execution waits for; the execution keeps waiting`);
+		return answer(
+			ctx,
+			400,
+			`Task ${posted.id} is not the task this execution waits for; the execution keeps waiting`,
+		);
 	}
 	const verified = await verifyPosted(ctx, { ...posted, kind }, true);
 	// 503: the service retries a callback that was not accepted; at the time limit the execution goes on anyway.
-	if ('unverified' in verified) return answer(ctx, 503, `${verified.unverified}; the execution keeps waiting`);
-	if ('dropped' in verified) return answer(ctx, 403, `${verified.dropped}; the execution keeps waiting`);
+	if ('unverified' in verified)
+		return answer(ctx, 503, `${verified.unverified}; the execution keeps waiting`);
+	if ('dropped' in verified)
+		return answer(ctx, 403, `${verified.dropped}; the execution keeps waiting`);
 	const state = await rereadWhileRunning(ctx, kind, expected, verified.state);
 	const phase = kind.phase(state);
 	if (phase === 'running') return stillRunning(ctx, expected);
 	// Answered before the downloads, so a slow download does not make the service send again.
 	answer(ctx, 200, 'Received');
-	return { ...KEEP_WAITING, workflowData: [[finish(await finalItem(ctx, kind, waiting, state, phase))]] };
+	return {
+		...KEEP_WAITING,
+		workflowData: [[finish(await finalItem(ctx, kind, waiting, state, phase))]],
+	};
 }
 
 /**
@@ -53,7 +69,11 @@ export async function resumeOnCallback(
  */
 function stillRunning(ctx: IWebhookFunctions, id: string): IWebhookResponseData {
 	ctx.getResponseObject().setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-	return answer(ctx, 503, `Task ${id} is still running; the execution keeps waiting for the service to call again`);
+	return answer(
+		ctx,
+		503,
+		`Task ${id} is still running; the execution keeps waiting for the service to call again`,
+	);
 }
 
 /** A hint only: the service retries on its own schedule (1 s, 5 s, 30 s). */
@@ -66,17 +86,35 @@ async function finalItem(
 	state: IDataObject,
 	phase: 'succeeded' | 'failed',
 ): Promise<INodeExecutionData> {
-	const downloadFields = readDownloadFields((name, fallback) => ctx.getNodeParameter(name, fallback));
-	const minutes = ctx.getNodeParameter('callbackTimeoutMinutes', DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
+	const downloadFields = readDownloadFields((name, fallback) =>
+		ctx.getNodeParameter(name, fallback),
+	);
+	const minutes = ctx.getNodeParameter(
+		'callbackTimeoutMinutes',
+		DEFAULT_CALLBACK_TIMEOUT_MINUTES,
+	) as number;
 	const id = String(waiting[kind.idField]);
 	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
-	const task = await settle(ctx as unknown as IExecuteFunctions, kind, { outcome: phase, last: state }, { poll: DEFAULT_POLL, ...downloadFields }, {
-		id,
-		deadline: Date.now() + minutes * 60_000,
-	});
+	const task = await settle(
+		ctx as unknown as IExecuteFunctions,
+		kind,
+		{ outcome: phase, last: state },
+		{ poll: DEFAULT_POLL, ...downloadFields },
+		{
+			id,
+			deadline: Date.now() + minutes * 60_000,
+		},
+	);
 	// The waiting item's timedOut outcome and message do not apply any more.
-	const created = Object.fromEntries(Object.entries(waiting).filter(([key]) => key !== 'outcome' && key !== 'error'));
-	const json: IDataObject = { ...created, ...task.state, outcome: task.outcome, ...(task.reason ? { error: task.reason } : {}) };
+	const created = Object.fromEntries(
+		Object.entries(waiting).filter(([key]) => key !== 'outcome' && key !== 'error'),
+	);
+	const json: IDataObject = {
+		...created,
+		...task.state,
+		outcome: task.outcome,
+		...(task.reason ? { error: task.reason } : {}),
+	};
 	return { json, ...(task.binary ? { binary: task.binary } : {}), pairedItem: { item: 0 } };
 }
 

@@ -26,17 +26,23 @@ export function withResumeUrl<R>(ctx: IExecuteFunctions, build: (itemIndex: numb
 	const url = resumeUrl(ctx);
 	const one = (request: R, itemIndex: number): R => {
 		if ((request as { callBackUrl?: unknown }).callBackUrl !== undefined) {
-			throw new NodeOperationError(ctx.getNode(), 'Callback URL cannot be set when waiting Until the Service Calls Back', {
-				itemIndex,
-				description:
-					'A task calls one URL only, and this mode sets it to the execution\'s resume URL. Remove Callback URL from Additional Options, or choose Wait for Completion: Return at Once (and use the Task Trigger) or Wait. Nothing was sent.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'Callback URL cannot be set when waiting Until the Service Calls Back',
+				{
+					itemIndex,
+					description:
+						"A task calls one URL only, and this mode sets it to the execution's resume URL. Remove Callback URL from Additional Options, or choose Wait for Completion: Return at Once (and use the Task Trigger) or Wait. Nothing was sent.",
+				},
+			);
 		}
 		return { ...request, callBackUrl: url };
 	};
 	return (itemIndex: number): R | R[] => {
 		const built = build(itemIndex);
-		return Array.isArray(built) ? built.map((request) => one(request, itemIndex)) : one(built, itemIndex);
+		return Array.isArray(built)
+			? built.map((request) => one(request, itemIndex))
+			: one(built, itemIndex);
 	};
 }
 
@@ -44,19 +50,32 @@ export function withResumeUrl<R>(ctx: IExecuteFunctions, build: (itemIndex: numb
  * Callback waiting holds one execution for one task: a batch is refused before anything is sent
  * (thrown, or one error item per input item under Continue On Fail). Undefined: one task, go on.
  */
-export function refusedBatch(ctx: IExecuteFunctions, requests: number): INodeExecutionData[][] | undefined {
+export function refusedBatch(
+	ctx: IExecuteFunctions,
+	requests: number,
+): INodeExecutionData[][] | undefined {
 	const items = ctx.getInputData().length;
 	if (requests <= 1 && items <= 1) return undefined;
-	const error = new NodeOperationError(ctx.getNode(), `Until the Service Calls Back waits for one task, and this execution would create ${Math.max(requests, items)} tasks (${items} input item${items === 1 ? '' : 's'})`, {
-		description:
-			'One execution waits for one task\'s callback. For a batch, choose Wait for Completion: Wait (polling, all tasks together), or Return at Once with a Callback URL of a Task Trigger workflow. Nothing was sent and no credits were spent.',
-	});
+	const error = new NodeOperationError(
+		ctx.getNode(),
+		`Until the Service Calls Back waits for one task, and this execution would create ${Math.max(requests, items)} tasks (${items} input item${items === 1 ? '' : 's'})`,
+		{
+			description:
+				"One execution waits for one task's callback. For a batch, choose Wait for Completion: Wait (polling, all tasks together), or Return at Once with a Callback URL of a Task Trigger workflow. Nothing was sent and no credits were spent.",
+		},
+	);
 	if (!ctx.continueOnFail()) throw error;
-	return [ctx.getInputData().map((_, itemIndex) => errorItem(error, itemIndex, { taskCreated: 'no' }))];
+	return [
+		ctx.getInputData().map((_, itemIndex) => errorItem(error, itemIndex, { taskCreated: 'no' })),
+	];
 }
 
 function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
-	return ctx.getNodeParameter('callbackTimeoutMinutes', 0, DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
+	return ctx.getNodeParameter(
+		'callbackTimeoutMinutes',
+		0,
+		DEFAULT_CALLBACK_TIMEOUT_MINUTES,
+	) as number;
 }
 
 /**
@@ -66,7 +85,10 @@ function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
  * data becomes the task as created, with outcome timedOut. A fresh object: the input items are
  * the upstream node's output and stay untouched.
  */
-export async function waitForCallback(ctx: IExecuteFunctions, created: INodeExecutionData): Promise<void> {
+export async function waitForCallback(
+	ctx: IExecuteFunctions,
+	created: INodeExecutionData,
+): Promise<void> {
 	const minutes = callbackTimeoutMinutes(ctx);
 	const json: IDataObject = {
 		...created.json,
@@ -83,7 +105,10 @@ export async function waitForCallback(ctx: IExecuteFunctions, created: INodeExec
 const waitingEntries = new WeakSet<object>();
 
 /** Applies a node's own output mapping (e.g. Create Image's fields) to the item a timeout will pass on. */
-export function mapTimedOutItem(ctx: IExecuteFunctions, map: (item: INodeExecutionData) => INodeExecutionData): void {
+export function mapTimedOutItem(
+	ctx: IExecuteFunctions,
+	map: (item: INodeExecutionData) => INodeExecutionData,
+): void {
 	const entry = ctx.getExecuteData();
 	if (!waitingEntries.has(entry)) return;
 	entry.data = { main: entry.data.main.map((items) => (items ?? []).map(map)) };

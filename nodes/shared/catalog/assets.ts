@@ -11,7 +11,10 @@ export interface AssetTypeSpec {
 
 export const ASSETS = {
 	types: {
-		IMAGE: { formats: ['jpeg', 'jpg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'heic'], maxBytes: 30 * MB },
+		IMAGE: {
+			formats: ['jpeg', 'jpg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'heic'],
+			maxBytes: 30 * MB,
+		},
 		VIDEO: { formats: ['mp4', 'mov'], maxBytes: 50 * MB },
 		AUDIO: { formats: ['wav', 'mp3'], maxBytes: 15 * MB },
 	} as Readonly<Record<AssetType, AssetTypeSpec>>,

@@ -2,7 +2,8 @@
 import type { Choice, EnumSpec } from './types';
 
 export type CompatContentType = 'text' | 'image_url' | 'video_url' | 'audio_url';
-export type CompatRole = 'first_frame' | 'last_frame' | 'reference_image' | 'reference_video' | 'reference_audio';
+export type CompatRole =
+	'first_frame' | 'last_frame' | 'reference_image' | 'reference_video' | 'reference_audio';
 
 export interface CompatModel extends Choice {
 	/**
@@ -22,7 +23,12 @@ export const COMPAT = {
 	 */
 	models: [
 		{ value: 'video-2-0-260128', name: 'Video 2.0', description: 'Version 2.0', videoInput: true },
-		{ value: 'video-2-0-fast-260128', name: 'Video 2.0 Fast', description: 'Version 2.0, faster', videoInput: true },
+		{
+			value: 'video-2-0-fast-260128',
+			name: 'Video 2.0 Fast',
+			description: 'Version 2.0, faster',
+			videoInput: true,
+		},
 	] as readonly CompatModel[],
 	contentTypes: ['text', 'image_url', 'video_url', 'audio_url'] as readonly CompatContentType[],
 	/** Roles each media item type may carry. */
@@ -34,14 +40,25 @@ export const COMPAT = {
 	roleOptions: [
 		{ value: 'first_frame', name: 'First Frame', description: 'Image-to-video first frame' },
 		{ value: 'last_frame', name: 'Last Frame' },
-		{ value: 'reference_image', name: 'Reference Image', description: 'Multimodal reference image' },
+		{
+			value: 'reference_image',
+			name: 'Reference Image',
+			description: 'Multimodal reference image',
+		},
 		{ value: 'reference_video', name: 'Reference Video' },
-		{ value: 'reference_audio', name: 'Reference Audio', description: 'Needs an image or a video too' },
+		{
+			value: 'reference_audio',
+			name: 'Reference Audio',
+			description: 'Needs an image or a video too',
+		},
 	] as readonly Choice<CompatRole>[],
 	/** Media URL forms: public URL, Base64 (data: URI) or `asset://<ASSET_ID>`. */
 	urlForms: ['https', 'http', 'data', 'asset'] as const,
 	ratio: {
-		options: ['adaptive', '16:9', '9:16', '4:3', '3:4', '1:1', '21:9'].map((value) => ({ value, name: value })),
+		options: ['adaptive', '16:9', '9:16', '4:3', '3:4', '1:1', '21:9'].map((value) => ({
+			value,
+			name: value,
+		})),
 		default: 'adaptive',
 	} as EnumSpec,
 	duration: { min: 4, max: 15, default: 5, smart: -1 },
@@ -53,7 +70,13 @@ export const COMPAT = {
 		default: '720p',
 	} as EnumSpec,
 	/** web_search: search enhancement, text-to-video only. */
-	tools: [{ value: 'web_search', name: 'Web Search', description: 'Search enhancement (text-to-video only)' }] as readonly Choice[],
+	tools: [
+		{
+			value: 'web_search',
+			name: 'Web Search',
+			description: 'Search enhancement (text-to-video only)',
+		},
+	] as readonly Choice[],
 	defaults: { generateAudio: true, watermark: false },
 	taskStatuses: ['running', 'succeeded', 'failed'] as const,
 	assetStatuses: ['Processing', 'Active', 'Failed'] as const,

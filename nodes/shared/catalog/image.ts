@@ -5,7 +5,8 @@ import type { Choice, EnumSpec, MediaLimits } from './types';
 export type ImageResolution = '1k' | '2k' | '4k';
 export type ImageQuality = 'medium' | 'high' | 'xhigh' | 'max';
 export type ImageOutputFormat = 'png' | 'jpeg' | 'webp';
-export type ImageInputName = 'prompt' | 'urls' | 'quality' | 'resolution' | 'aspectRatio' | 'outputFormat';
+export type ImageInputName =
+	'prompt' | 'urls' | 'quality' | 'resolution' | 'aspectRatio' | 'outputFormat';
 
 /** One cell of the price table: credits charged (discounted) and the undiscounted list price. */
 export interface ImagePrice {
@@ -45,14 +46,36 @@ function enumSpec<V extends string>(values: readonly V[], def: V): EnumSpec<V> {
 }
 
 /** [resolution, charged, list] rows of one quality. */
-function cells(quality: ImageQuality | undefined, rows: [ImageResolution, number, number][]): ImagePrice[] {
-	return rows.map(([resolution, charged, list]) => ({ ...(quality ? { quality } : {}), resolution, charged, list }));
+function cells(
+	quality: ImageQuality | undefined,
+	rows: [ImageResolution, number, number][],
+): ImagePrice[] {
+	return rows.map(([resolution, charged, list]) => ({
+		...(quality ? { quality } : {}),
+		resolution,
+		charged,
+		list,
+	}));
 }
 
 const GEN_ASPECTS = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const;
 const NANO_ASPECTS = [...GEN_ASPECTS, '3:2', '2:3', '4:5', '5:4', '21:9'];
 const DREAM_ASPECTS = [
-	'1:1', '1:2', '2:1', '1:3', '3:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '9:21', '21:9',
+	'1:1',
+	'1:2',
+	'2:1',
+	'1:3',
+	'3:1',
+	'2:3',
+	'3:2',
+	'3:4',
+	'4:3',
+	'4:5',
+	'5:4',
+	'9:16',
+	'16:9',
+	'9:21',
+	'21:9',
 ];
 const RES_1K_4K = enumSpec<ImageResolution>(['1k', '2k', '4k'], '2k');
 const FORMAT = enumSpec<ImageOutputFormat>(['png', 'jpeg', 'webp'], 'png');
@@ -72,19 +95,45 @@ const CHECKED_INPUTS: MediaLimits = {
 const DREAM_INPUTS: MediaLimits = { max: 10, accepts: ['https'] };
 
 /** What the families without a quality setting differ in: their aspect ratios and input images. */
-const PLAIN_FAMILIES: Readonly<Record<Exclude<ImageFamily, 'gen-image'>, { aspects: readonly string[]; inputImages: MediaLimits }>> = {
+const PLAIN_FAMILIES: Readonly<
+	Record<
+		Exclude<ImageFamily, 'gen-image'>,
+		{ aspects: readonly string[]; inputImages: MediaLimits }
+	>
+> = {
 	'nano-fruit': { aspects: NANO_ASPECTS, inputImages: CHECKED_INPUTS },
 	dream: { aspects: DREAM_ASPECTS, inputImages: DREAM_INPUTS },
 };
 
 const GEN_25_PRICES = [
-	...cells('medium', [['1k', 3, 5], ['2k', 7, 10], ['4k', 10, 15]]),
-	...cells('high', [['1k', 13, 20], ['2k', 23, 35], ['4k', 40, 60]]),
-	...cells('xhigh', [['1k', 23, 35], ['2k', 37, 55], ['4k', 67, 100]]),
-	...cells('max', [['1k', 50, 75], ['2k', 84, 125], ['4k', 154, 230]]),
+	...cells('medium', [
+		['1k', 3, 5],
+		['2k', 7, 10],
+		['4k', 10, 15],
+	]),
+	...cells('high', [
+		['1k', 13, 20],
+		['2k', 23, 35],
+		['4k', 40, 60],
+	]),
+	...cells('xhigh', [
+		['1k', 23, 35],
+		['2k', 37, 55],
+		['4k', 67, 100],
+	]),
+	...cells('max', [
+		['1k', 50, 75],
+		['2k', 84, 125],
+		['4k', 154, 230],
+	]),
 ];
 
-function genImage<Id extends string>(id: Id, name: string, qualities: ImageQuality[], prices: ImagePrice[]): ImageModel<Id> {
+function genImage<Id extends string>(
+	id: Id,
+	name: string,
+	qualities: ImageQuality[],
+	prices: ImagePrice[],
+): ImageModel<Id> {
 	return {
 		id,
 		family: 'gen-image',
@@ -102,7 +151,10 @@ function genImage<Id extends string>(id: Id, name: string, qualities: ImageQuali
 }
 
 function plainImage<Id extends string>(
-	own: Pick<ImageModel<Id>, 'id' | 'name' | 'description' | 'maxResolution' | 'resolution' | 'prices'> & {
+	own: Pick<
+		ImageModel<Id>,
+		'id' | 'name' | 'description' | 'maxResolution' | 'resolution' | 'prices'
+	> & {
 		family: keyof typeof PLAIN_FAMILIES;
 	},
 ): ImageModel<Id> {
@@ -119,12 +171,35 @@ function plainImage<Id extends string>(
 
 /** The image entries, in the order the model list shows them (registered in models.ts). */
 export const IMAGE_MODEL_ENTRIES = [
-	genImage('gen-image-2.5-flare', 'Gen Image 2.5 Flare', ['medium', 'high', 'xhigh', 'max'], GEN_25_PRICES),
-	genImage('gen-image-2.5-sunburst', 'Gen Image 2.5 Sunburst', ['medium', 'high', 'xhigh', 'max'], GEN_25_PRICES),
-	genImage('gen-image-2', 'Gen Image 2', ['medium', 'high'], [
-		...cells('medium', [['1k', 10, 15], ['2k', 23, 35], ['4k', 40, 60]]),
-		...cells('high', [['1k', 47, 70], ['2k', 84, 125], ['4k', 154, 230]]),
-	]),
+	genImage(
+		'gen-image-2.5-flare',
+		'Gen Image 2.5 Flare',
+		['medium', 'high', 'xhigh', 'max'],
+		GEN_25_PRICES,
+	),
+	genImage(
+		'gen-image-2.5-sunburst',
+		'Gen Image 2.5 Sunburst',
+		['medium', 'high', 'xhigh', 'max'],
+		GEN_25_PRICES,
+	),
+	genImage(
+		'gen-image-2',
+		'Gen Image 2',
+		['medium', 'high'],
+		[
+			...cells('medium', [
+				['1k', 10, 15],
+				['2k', 23, 35],
+				['4k', 40, 60],
+			]),
+			...cells('high', [
+				['1k', 47, 70],
+				['2k', 84, 125],
+				['4k', 154, 230],
+			]),
+		],
+	),
 	plainImage({
 		id: 'nano-fruit-2',
 		family: 'nano-fruit',
@@ -132,7 +207,11 @@ export const IMAGE_MODEL_ENTRIES = [
 		description: 'Up to 4k; ten aspect ratios',
 		maxResolution: '4k',
 		resolution: RES_1K_4K,
-		prices: cells(undefined, [['1k', 20, 30], ['2k', 30, 45], ['4k', 47, 70]]),
+		prices: cells(undefined, [
+			['1k', 20, 30],
+			['2k', 30, 45],
+			['4k', 47, 70],
+		]),
 	}),
 	plainImage({
 		id: 'nano-fruit-pro',
@@ -141,7 +220,11 @@ export const IMAGE_MODEL_ENTRIES = [
 		description: 'Up to 4k; ten aspect ratios',
 		maxResolution: '4k',
 		resolution: RES_1K_4K,
-		prices: cells(undefined, [['1k', 40, 60], ['2k', 40, 60], ['4k', 74, 110]]),
+		prices: cells(undefined, [
+			['1k', 40, 60],
+			['2k', 40, 60],
+			['4k', 74, 110],
+		]),
 	}),
 	plainImage({
 		id: 'dream-v5.0-lite',
@@ -150,7 +233,10 @@ export const IMAGE_MODEL_ENTRIES = [
 		description: '2k or 4k at one flat price; fifteen aspect ratios',
 		maxResolution: '4k',
 		resolution: enumSpec<ImageResolution>(['2k', '4k'], '2k'),
-		prices: cells(undefined, [['2k', 7, 10], ['4k', 7, 10]]),
+		prices: cells(undefined, [
+			['2k', 7, 10],
+			['4k', 7, 10],
+		]),
 	}),
 	plainImage({
 		id: 'dream-v5.0-pro',
@@ -159,6 +245,9 @@ export const IMAGE_MODEL_ENTRIES = [
 		description: '1k or 2k (no 4k); fifteen aspect ratios',
 		maxResolution: '2k',
 		resolution: enumSpec<ImageResolution>(['1k', '2k'], '1k'),
-		prices: cells(undefined, [['1k', 10, 15], ['2k', 20, 30]]),
+		prices: cells(undefined, [
+			['1k', 10, 15],
+			['2k', 20, 30],
+		]),
 	}),
 ] as const;

@@ -10,10 +10,14 @@ import { SD_FAMILY, SD_VIDEO_MODELS } from './videoSd';
 import type { VideoFamily, VideoFamilySpec, VideoModel } from './videoTypes';
 
 /** The ids of the shipped entries, derived from them. */
-export type VideoModelId = (typeof SD_VIDEO_MODELS)[number]['id'] | (typeof ALT_VIDEO_MODELS)[number]['id'];
+export type VideoModelId =
+	(typeof SD_VIDEO_MODELS)[number]['id'] | (typeof ALT_VIDEO_MODELS)[number]['id'];
 export type ImageModelId = (typeof IMAGE_MODEL_ENTRIES)[number]['id'];
 
-export const VIDEO_FAMILIES: Readonly<Record<VideoFamily, VideoFamilySpec>> = { sd: SD_FAMILY, alt: ALT_FAMILY };
+export const VIDEO_FAMILIES: Readonly<Record<VideoFamily, VideoFamilySpec>> = {
+	sd: SD_FAMILY,
+	alt: ALT_FAMILY,
+};
 
 const videoModels: VideoModel[] = [];
 const imageModels: ImageModel[] = [];
@@ -36,7 +40,8 @@ export function getImageModel(id: unknown): ImageModel | undefined {
 /** Adds a video model of a known family; a model id names one model of either kind. */
 export function registerVideoModel(model: VideoModel): void {
 	refuseTaken(model.id);
-	if (!VIDEO_FAMILIES[model.family]) throw new Error(`The catalog has no video family ${model.family}`);
+	if (!VIDEO_FAMILIES[model.family])
+		throw new Error(`The catalog has no video family ${model.family}`);
 	videoModels.push(model);
 	videoIds.push(model.id);
 }
@@ -48,7 +53,8 @@ export function registerImageModel(model: ImageModel): void {
 }
 
 function refuseTaken(id: string): void {
-	if (getVideoModel(id) || getImageModel(id)) throw new Error(`The catalog already has a model ${id}`);
+	if (getVideoModel(id) || getImageModel(id))
+		throw new Error(`The catalog already has a model ${id}`);
 }
 
 for (const model of [...SD_VIDEO_MODELS, ...ALT_VIDEO_MODELS]) registerVideoModel(model);

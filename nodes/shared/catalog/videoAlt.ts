@@ -66,7 +66,9 @@ const REFERENCES: VideoReferences = {
 	modes: modeMedia(LIMITS, { editAudio: true, extendNeedsReferenceMode: true }),
 };
 
-function altModel<Id extends string>(own: Pick<VideoModel<Id>, 'id' | 'name' | 'description' | 'pricing'>): VideoModel<Id> {
+function altModel<Id extends string>(
+	own: Pick<VideoModel<Id>, 'id' | 'name' | 'description' | 'pricing'>,
+): VideoModel<Id> {
 	return {
 		...own,
 		family: ALT_FAMILY.id,
@@ -85,9 +87,19 @@ function altModel<Id extends string>(own: Pick<VideoModel<Id>, 'id' | 'name' | '
 			'generateAudio',
 			'promptExtend',
 		],
-		modeOptions: [{ value: 'normal', name: 'Normal', description: 'Normal generation' }, EDIT_MODE, EXTEND_MODE],
+		modeOptions: [
+			{ value: 'normal', name: 'Normal', description: 'Normal generation' },
+			EDIT_MODE,
+			EXTEND_MODE,
+		],
 		videoInputModes: VIDEO_INPUT_MODES,
-		duration: { range: { min: 2, max: 30 }, default: 5, wholeSeconds: true, smart: false, ignoredIn: [] },
+		duration: {
+			range: { min: 2, max: 30 },
+			default: 5,
+			wholeSeconds: true,
+			smart: false,
+			ignoredIn: [],
+		},
 		outputResolutions: outputTiers(['480p', '720p', '1080p']),
 		defaultOutputResolution: '720p',
 		aspect: {

@@ -4,7 +4,13 @@
  */
 import { DRAFT_LIFETIME_DAYS } from './service';
 import { MB } from './units';
-import type { GenerationMode, VideoFamilySpec, VideoInputName, VideoModel, VideoReferences } from './videoTypes';
+import type {
+	GenerationMode,
+	VideoFamilySpec,
+	VideoInputName,
+	VideoModel,
+	VideoReferences,
+} from './videoTypes';
 import type { MediaLimits } from './types';
 import {
 	EDIT_MODE,
@@ -106,7 +112,11 @@ const SD25_REFERENCES = references(
 const SD_ASPECT: VideoModel['aspect'] = {
 	input: 'resolution',
 	options: [
-		{ value: 'auto', name: 'Auto', description: 'The model chooses (not allowed in reference mode)' },
+		{
+			value: 'auto',
+			name: 'Auto',
+			description: 'The model chooses (not allowed in reference mode)',
+		},
 		{ value: '720x720', name: '720x720', description: 'Square 1:1' },
 		{ value: '720x960', name: '720x960', description: 'Portrait 3:4' },
 		{ value: '960x720', name: '960x720', description: 'Landscape 4:3' },
@@ -128,7 +138,10 @@ const SD_ASPECT: VideoModel['aspect'] = {
  * `duration` is ignored by edit only where the edit output follows its source (editSourceSeconds).
  */
 function sdModel<Id extends string>(
-	own: Pick<VideoModel<Id>, 'id' | 'name' | 'description' | 'outputResolutions' | 'references' | 'pricing'> & {
+	own: Pick<
+		VideoModel<Id>,
+		'id' | 'name' | 'description' | 'outputResolutions' | 'references' | 'pricing'
+	> & {
 		maxSeconds: number;
 		extra?: Partial<VideoModel['params']>;
 	},
@@ -162,7 +175,11 @@ function sdModel<Id extends string>(
 			bitrateMode: {
 				options: [
 					{ value: 'standard', name: 'Standard' },
-					{ value: 'high', name: 'High', description: 'More detail, file about 3-5x larger, same price' },
+					{
+						value: 'high',
+						name: 'High',
+						description: 'More detail, file about 3-5x larger, same price',
+					},
 				],
 				default: 'standard',
 			},

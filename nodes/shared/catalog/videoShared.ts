@@ -34,8 +34,16 @@ export const GENERATION_MODE_NAMES: Readonly<Record<GenerationMode, string>> = {
 };
 
 export const VIDEO_INPUT_MODES: readonly Choice<'keyframe' | 'reference'>[] = [
-	{ value: 'keyframe', name: 'Keyframe', description: 'One image (first frame) or two images (first, last)' },
-	{ value: 'reference', name: 'Reference', description: 'Mixed reference images, videos and audio' },
+	{
+		value: 'keyframe',
+		name: 'Keyframe',
+		description: 'One image (first frame) or two images (first, last)',
+	},
+	{
+		value: 'reference',
+		name: 'Reference',
+		description: 'Mixed reference images, videos and audio',
+	},
 ];
 
 export const EDIT_MODE: Choice = {
@@ -64,13 +72,19 @@ export function outputTiers(
 ): OutputResolution[] {
 	return tiers.map((value) => {
 		const native = !upscaled.includes(value);
-		const description = native ? 'Native render' : 'Upscaled after rendering (surcharge per second)';
+		const description = native
+			? 'Native render'
+			: 'Upscaled after rendering (surcharge per second)';
 		return { value, name: TIER_NAMES[value], description, native };
 	});
 }
 
 /** Rate row of a price table: without / with input video, upscaling surcharge. */
-export function rate(perSecond: number, perSecondWithVideo: number, upscalePerSecond = 0): VideoTierRate {
+export function rate(
+	perSecond: number,
+	perSecondWithVideo: number,
+	upscalePerSecond = 0,
+): VideoTierRate {
 	return { perSecond, perSecondWithVideo, upscalePerSecond };
 }
 

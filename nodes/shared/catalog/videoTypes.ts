@@ -29,12 +29,7 @@ export interface VideoFamilySpec {
 
 /** What a request asks for; derived from `mode`, `videoInputMode` and the media arrays. */
 export type GenerationMode =
-	| 'textToVideo'
-	| 'firstFrame'
-	| 'keyframes'
-	| 'reference'
-	| 'edit'
-	| 'extend';
+	'textToVideo' | 'firstFrame' | 'keyframes' | 'reference' | 'edit' | 'extend';
 
 /** Capabilities: the generation modes plus the sd2.5 draft (480P preview) and its final render. */
 export type VideoMode = GenerationMode | 'draft' | 'final';

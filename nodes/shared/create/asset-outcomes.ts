@@ -23,16 +23,27 @@ export interface AssetOutcome {
 	error?: Error;
 }
 
-export const createdAsset = (itemIndex: number, json: IDataObject): AssetOutcome => ({ itemIndex, json, created: 'yes' });
+export const createdAsset = (itemIndex: number, json: IDataObject): AssetOutcome => ({
+	itemIndex,
+	json,
+	created: 'yes',
+});
 
 /** Nothing was sent for this item: its check failed, or the execution was stopped. */
-export const unsentAsset = (itemIndex: number, error: Error, json: IDataObject = {}): AssetOutcome => ({ itemIndex, json, created: 'no', error });
+export const unsentAsset = (
+	itemIndex: number,
+	error: Error,
+	json: IDataObject = {},
+): AssetOutcome => ({ itemIndex, json, created: 'no', error });
 
 /**
  * Checks every input item before any request: a refused item stops the node (nothing was sent),
  * or under Continue On Fail becomes its item's error with assetCreated "no".
  */
-export async function checkEvery<T>(ctx: IExecuteFunctions, check: (itemIndex: number) => T | Promise<T>): Promise<{ ready: T[]; refused: AssetOutcome[] }> {
+export async function checkEvery<T>(
+	ctx: IExecuteFunctions,
+	check: (itemIndex: number) => T | Promise<T>,
+): Promise<{ ready: T[]; refused: AssetOutcome[] }> {
 	const ready: T[] = [];
 	const refused: AssetOutcome[] = [];
 	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
@@ -47,8 +58,15 @@ export async function checkEvery<T>(ctx: IExecuteFunctions, check: (itemIndex: n
 }
 
 /** An item not sent because the execution was stopped before its turn. */
-export function stoppedAsset(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject = {}): AssetOutcome {
-	const error = new NodeOperationError(ctx.getNode(), 'Not sent: the execution was stopped', { itemIndex, description: 'Nothing was created for this item.' });
+export function stoppedAsset(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	json: IDataObject = {},
+): AssetOutcome {
+	const error = new NodeOperationError(ctx.getNode(), 'Not sent: the execution was stopped', {
+		itemIndex,
+		description: 'Nothing was created for this item.',
+	});
 	return unsentAsset(itemIndex, error, json);
 }
 
@@ -56,26 +74,59 @@ const UNCONFIRMED =
 	'The service may have created this asset. Do not send it again blindly: first list your assets (Upload Asset > List, or Compat Task > Asset > List).';
 
 /** A failed create request: only a clear refusal by the service may say that no asset was created. */
-export function failedAsset(ctx: IExecuteFunctions, error: Error, itemIndex: number, json: IDataObject = {}): AssetOutcome {
+export function failedAsset(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndex: number,
+	json: IDataObject = {},
+): AssetOutcome {
 	if (error instanceof UnreadableAnswerError) {
-		const unconfirmed = new NodeOperationError(ctx.getNode(), `Not confirmed: ${error.message}`, { itemIndex, description: UNCONFIRMED });
+		const unconfirmed = new NodeOperationError(ctx.getNode(), `Not confirmed: ${error.message}`, {
+			itemIndex,
+			description: UNCONFIRMED,
+		});
 		return { itemIndex, json, created: 'unknown', error: unconfirmed };
 	}
-	return { itemIndex, json, created: isOutcomeUnknown(error) ? 'unknown' : 'no', error: asNodeError(ctx, error, itemIndex) };
+	return {
+		itemIndex,
+		json,
+		created: isOutcomeUnknown(error) ? 'unknown' : 'no',
+		error: asNodeError(ctx, error, itemIndex),
+	};
 }
 
 /**
  * A batch entry by its result (`results[]` of POST /v1/assets/batch): `ok` created it, `error`
  * refused it; no result, or another status, leaves it unknown.
  */
-export function batchEntryOutcome(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject, result?: IDataObject): AssetOutcome {
+export function batchEntryOutcome(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	json: IDataObject,
+	result?: IDataObject,
+): AssetOutcome {
 	if (result?.status === 'ok') return createdAsset(itemIndex, json);
 	const node = ctx.getNode();
 	if (result?.status === 'error') {
-		const reason = typeof result.error === 'string' && result.error ? result.error : 'The service refused this entry';
-		return { itemIndex, json, created: 'no', error: new NodeOperationError(node, reason, { itemIndex, description: 'No asset was created for this entry.' }) };
+		const reason =
+			typeof result.error === 'string' && result.error
+				? result.error
+				: 'The service refused this entry';
+		return {
+			itemIndex,
+			json,
+			created: 'no',
+			error: new NodeOperationError(node, reason, {
+				itemIndex,
+				description: 'No asset was created for this entry.',
+			}),
+		};
 	}
-	const error = new NodeOperationError(node, 'Not confirmed: the batch answer has no readable result for this item', { itemIndex, description: UNCONFIRMED });
+	const error = new NodeOperationError(
+		node,
+		'Not confirmed: the batch answer has no readable result for this item',
+		{ itemIndex, description: UNCONFIRMED },
+	);
 	return { itemIndex, json, created: 'unknown', error };
 }
 
@@ -87,7 +138,13 @@ export function batchEntryOutcome(ctx: IExecuteFunctions, itemIndex: number, jso
 export function settleAssets(ctx: IExecuteFunctions, outcomes: AssetOutcome[]): boolean {
 	const storedAny = outcomes.some((outcome) => outcome.created !== 'no');
 	const failures = outcomes.flatMap((outcome) => (outcome.error ? [outcome.error] : []));
-	stopUnlessStored(ctx, failures, outcomes.length, storedAny, 'assets were created, and re-running it would create them again');
+	stopUnlessStored(
+		ctx,
+		failures,
+		outcomes.length,
+		storedAny,
+		'assets were created, and re-running it would create them again',
+	);
 	return storedAny;
 }
 
@@ -97,7 +154,8 @@ export function assetItem({ itemIndex, json, created, error }: AssetOutcome): IN
 	return { json: { ...json, assetCreated: created }, pairedItem: { item: itemIndex } };
 }
 
-export const byItem = (a: { itemIndex: number }, b: { itemIndex: number }) => a.itemIndex - b.itemIndex;
+export const byItem = (a: { itemIndex: number }, b: { itemIndex: number }) =>
+	a.itemIndex - b.itemIndex;
 
 /** A single-output run of asset creates: every item in input order, settled as above. */
 export function assetRun(ctx: IExecuteFunctions, outcomes: AssetOutcome[]): StoringRun {

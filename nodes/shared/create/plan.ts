@@ -20,11 +20,20 @@ export type Planned<R> = ReadyItem<R> | ItemFailure;
 export type RequestBuilder<R> = (itemIndex: number) => R | R[];
 
 /** Builds, validates and prices every item before anything is sent. */
-export function planItems<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, build: RequestBuilder<R>): Array<Planned<R>> {
+export function planItems<R>(
+	ctx: IExecuteFunctions,
+	kind: TaskKind<R>,
+	build: RequestBuilder<R>,
+): Array<Planned<R>> {
 	return ctx.getInputData().flatMap((_, itemIndex) => planOne(ctx, kind, build, itemIndex));
 }
 
-function planOne<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, build: RequestBuilder<R>, itemIndex: number): Array<Planned<R>> {
+function planOne<R>(
+	ctx: IExecuteFunctions,
+	kind: TaskKind<R>,
+	build: RequestBuilder<R>,
+	itemIndex: number,
+): Array<Planned<R>> {
 	try {
 		const built = build(itemIndex);
 		if (!Array.isArray(built)) return [planRequest(ctx, kind, built, itemIndex)];
@@ -34,7 +43,13 @@ function planOne<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, build: RequestBui
 	}
 }
 
-function planRequest<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, request: R, itemIndex: number, variant?: number): Planned<R> {
+function planRequest<R>(
+	ctx: IExecuteFunctions,
+	kind: TaskKind<R>,
+	request: R,
+	itemIndex: number,
+	variant?: number,
+): Planned<R> {
 	const verdict = kind.validate(request);
 	if (verdict.ok) return { itemIndex, variant, request, price: kind.estimate(request) };
 	return { itemIndex, variant, error: refusedBeforeSending(ctx, itemIndex, verdict), sent: 'no' };
@@ -61,14 +76,19 @@ export function refusedBeforeSending(
  * budget is refused, and so is one whose price cannot be known before sending (DESIGN: the Budget
  * never under-counts).
  */
-export function applyBudget<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>, budget: number): Array<Planned<R>> {
+export function applyBudget<R>(
+	ctx: IExecuteFunctions,
+	planned: Array<Planned<R>>,
+	budget: number,
+): Array<Planned<R>> {
 	if (!(budget > 0)) return planned;
 	let total = 0;
 	return planned.map((item) => {
 		if ('error' in item) return item;
 		const { price } = item;
 		if (price.credits === null) {
-			const fix = 'Under a budget an item is sent only when its price is known. Give media whose length the node can read (binary data, an uploaded asset, a file host that answers range requests), or set Budget (Credits) to 0 to let the service bill the real length.';
+			const fix =
+				'Under a budget an item is sent only when its price is known. Give media whose length the node can read (binary data, an uploaded asset, a file host that answers range requests), or set Budget (Credits) to 0 to let the service bill the real length.';
 			return refusal(ctx, item, `its price cannot be known before sending: ${price.reason}`, fix);
 		}
 		if (total + price.credits > budget) {
@@ -80,12 +100,22 @@ export function applyBudget<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>
 	});
 }
 
-function refusal(ctx: IExecuteFunctions, { itemIndex, variant, price }: ReadyItem<unknown>, why: string, description: string): ItemFailure {
-	const error = new NodeOperationError(ctx.getNode(), `BUDGET_EXCEEDED: item not sent, ${why}`, { itemIndex, description });
+function refusal(
+	ctx: IExecuteFunctions,
+	{ itemIndex, variant, price }: ReadyItem<unknown>,
+	why: string,
+	description: string,
+): ItemFailure {
+	const error = new NodeOperationError(ctx.getNode(), `BUDGET_EXCEEDED: item not sent, ${why}`, {
+		itemIndex,
+		description,
+	});
 	return { itemIndex, variant, error, sent: 'no', json: priceFields(price) };
 }
 
 /** How an item reports its price: `estimatedCredits`, and why it is null when it is. */
 export function priceFields(price: Price): IDataObject {
-	return price.credits === null ? { estimatedCredits: null, estimateReason: price.reason } : { estimatedCredits: price.credits };
+	return price.credits === null
+		? { estimatedCredits: null, estimateReason: price.reason }
+		: { estimatedCredits: price.credits };
 }

@@ -48,7 +48,11 @@ export function replayOf(ctx: IExecuteFunctions): INodeExecutionData[][] | undef
 }
 
 /** Keeps an output that stored something (or may have) when n8n's Retry On Fail would run the node again. */
-export function rememberForRetries(ctx: IExecuteFunctions, output: INodeExecutionData[][], storedAny: boolean): void {
+export function rememberForRetries(
+	ctx: IExecuteFunctions,
+	output: INodeExecutionData[][],
+	storedAny: boolean,
+): void {
 	if (!storedAny || ctx.getNode().retryOnFail !== true || !retriedByN8n(output)) return;
 	remembered.set(runKey(ctx), { output, replaysLeft: triesOf(ctx) - 1 });
 	for (const key of remembered.keys()) {
@@ -63,7 +67,13 @@ export function rememberForRetries(ctx: IExecuteFunctions, output: INodeExecutio
  * shows a warning that says `why` it did not stop. Under Continue On Fail, or once the execution
  * was stopped, the items speak for themselves.
  */
-export function stopUnlessStored(ctx: IExecuteFunctions, failures: Error[], total: number, storedAny: boolean, why: string): void {
+export function stopUnlessStored(
+	ctx: IExecuteFunctions,
+	failures: Error[],
+	total: number,
+	storedAny: boolean,
+	why: string,
+): void {
 	if (failures.length === 0 || ctx.continueOnFail() || isCancelled(ctx)) return;
 	if (!storedAny) throw failures[0];
 	ctx.addExecutionHints({
@@ -80,7 +90,10 @@ export interface StoringRun {
 }
 
 /** Runs a storing node's batch once per node run: n8n's re-runs of it get the first output back. */
-export async function oncePerNodeRun(ctx: IExecuteFunctions, run: () => Promise<StoringRun>): Promise<INodeExecutionData[][]> {
+export async function oncePerNodeRun(
+	ctx: IExecuteFunctions,
+	run: () => Promise<StoringRun>,
+): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;
 	const { output, storedAny } = await run();

@@ -17,7 +17,10 @@ import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
 
 /** A stage between planning and submitting: it may change ready items' requests and prices, or fail them (nothing created). */
-export type Stage<R> = (ctx: IExecuteFunctions, ready: Array<ReadyItem<R>>) => Promise<Array<Planned<R>>>;
+export type Stage<R> = (
+	ctx: IExecuteFunctions,
+	ready: Array<ReadyItem<R>>,
+) => Promise<Array<Planned<R>>>;
 
 export interface CreateOptions<R> {
 	/** The kind's own waiting cadence when the wait fields are not set (e.g. the compat API's 10-30 s). */
@@ -72,7 +75,9 @@ export async function runCreate<R>(
 	const waitMode = ctx.getNodeParameter('waitForCompletion', 0, 'none');
 	if (waitMode === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const finished = finish(ctx, reported);
-	const output = [waitMode === 'none' ? withNextStep(ctx, kind as TaskKind<never>, finished) : finished];
+	const output = [
+		waitMode === 'none' ? withNextStep(ctx, kind as TaskKind<never>, finished) : finished,
+	];
 	if (callback && !reported[0].failure) await waitForCallback(ctx, output[0][0]);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
@@ -82,7 +87,11 @@ const isFailure = <R>(item: Planned<R> | SubmittedItem): item is ItemFailure => 
 const isReady = <R>(item: Planned<R>): item is ReadyItem<R> => !('error' in item);
 
 /** Runs a stage over the ready items; the failures so far pass through. */
-async function stage<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>, run?: Stage<R>): Promise<Array<Planned<R>>> {
+async function stage<R>(
+	ctx: IExecuteFunctions,
+	planned: Array<Planned<R>>,
+	run?: Stage<R>,
+): Promise<Array<Planned<R>>> {
 	if (!run) return planned;
 	const ready = planned.filter(isReady);
 	return [...planned.filter(isFailure), ...(ready.length > 0 ? await run(ctx, ready) : [])];
@@ -97,19 +106,38 @@ function stopOnFailure<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>): v
 const mayExist = (entry: Reported) => !entry.failure || mayHaveCreated(entry.failure);
 
 function inItemOrder<T extends { itemIndex: number; variant?: number }>(entries: T[]): T[] {
-	return [...entries].sort((a, b) => a.itemIndex - b.itemIndex || (a.variant ?? 0) - (b.variant ?? 0));
+	return [...entries].sort(
+		(a, b) => a.itemIndex - b.itemIndex || (a.variant ?? 0) - (b.variant ?? 0),
+	);
 }
 
 function toReported(entry: SubmittedItem | ItemFailure): Reported {
 	const variant = entry.variant === undefined ? {} : { variant: entry.variant };
-	if (isFailure(entry)) return { itemIndex: entry.itemIndex, json: { ...entry.json, ...variant }, failure: entry };
-	return { itemIndex: entry.itemIndex, json: { ...entry.task.json, ...variant, ...priceFields(entry.price) } };
+	if (isFailure(entry))
+		return { itemIndex: entry.itemIndex, json: { ...entry.json, ...variant }, failure: entry };
+	return {
+		itemIndex: entry.itemIndex,
+		json: { ...entry.task.json, ...variant, ...priceFields(entry.price) },
+	};
 }
 
-async function waitCreated<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, reported: Reported[], poll?: PollOptions): Promise<Reported[]> {
+async function waitCreated<R>(
+	ctx: IExecuteFunctions,
+	kind: TaskKind<R>,
+	reported: Reported[],
+	poll?: PollOptions,
+): Promise<Reported[]> {
 	const created = reported.filter((entry) => !entry.failure);
-	const tasks = created.map((entry) => ({ id: String(entry.json[kind.idField]), itemIndex: entry.itemIndex }));
-	const settled = await waitForTasks(ctx, kind as TaskKind<never>, tasks, readWaitSettings(ctx, poll));
+	const tasks = created.map((entry) => ({
+		id: String(entry.json[kind.idField]),
+		itemIndex: entry.itemIndex,
+	}));
+	const settled = await waitForTasks(
+		ctx,
+		kind as TaskKind<never>,
+		tasks,
+		readWaitSettings(ctx, poll),
+	);
 	// By entry, not item index: an item with several variants has several tasks.
 	const byEntry = new Map(created.map((entry, index) => [entry, settled[index]]));
 	return reported.map((entry) => {
@@ -122,7 +150,12 @@ async function waitCreated<R>(ctx: IExecuteFunctions, kind: TaskKind<R>, reporte
 	});
 }
 
-function taskError(ctx: IExecuteFunctions, itemIndex: number, id: string, why: string): NodeOperationError {
+function taskError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	id: string,
+	why: string,
+): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `Task ${id}: ${why}`, {
 		itemIndex,
 		description: `The task was created (id ${id}); read it later by its id (Wait For Task; Compat Task → Task → Get for a compat task).`,
@@ -137,13 +170,28 @@ function taskError(ctx: IExecuteFunctions, itemIndex: number, id: string, why: s
  */
 function finish(ctx: IExecuteFunctions, reported: Reported[]): INodeExecutionData[] {
 	const failures = reported.flatMap((entry) => (entry.failure ? [entry.failure.error] : []));
-	stopUnlessStored(ctx, failures, reported.length, reported.some(mayExist), 'tasks were created, and re-running it would create (and bill) them again');
+	stopUnlessStored(
+		ctx,
+		failures,
+		reported.length,
+		reported.some(mayExist),
+		'tasks were created, and re-running it would create (and bill) them again',
+	);
 	return reported.map(toOutput);
 }
 
-const TASK_CREATED: Record<ItemFailure['sent'], string> = { no: 'no', refused: 'no', unknown: 'unknown', created: 'yes' };
+const TASK_CREATED: Record<ItemFailure['sent'], string> = {
+	no: 'no',
+	refused: 'no',
+	unknown: 'unknown',
+	created: 'yes',
+};
 
 function toOutput({ itemIndex, json, binary, failure }: Reported): INodeExecutionData {
-	if (failure) return errorItem(failure.error, itemIndex, { ...json, taskCreated: TASK_CREATED[failure.sent] });
+	if (failure)
+		return errorItem(failure.error, itemIndex, {
+			...json,
+			taskCreated: TASK_CREATED[failure.sent],
+		});
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } };
 }

@@ -17,7 +17,8 @@ export interface SubmittedItem {
 	price: Price;
 }
 
-const isPaymentRequired = (error: unknown) => error instanceof NodeApiError && error.httpCode === '402';
+const isPaymentRequired = (error: unknown) =>
+	error instanceof NodeApiError && error.httpCode === '402';
 
 export interface SubmitOptions {
 	concurrency: number;
@@ -46,16 +47,31 @@ export async function submitAll<R>(
 		options.concurrency,
 		async ({ itemIndex, variant, request, price }): Promise<SubmittedItem | ItemFailure> => {
 			try {
-				return { itemIndex, variant, task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs), price };
+				return {
+					itemIndex,
+					variant,
+					task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs),
+					price,
+				};
 			} catch (error) {
 				const failure = { ...createFailure(ctx, error as Error, itemIndex), variant };
-				stop ??= isPaymentRequired(error) ? 'payment' : failure.sent === 'unknown' ? 'unknown' : undefined;
+				stop ??= isPaymentRequired(error)
+					? 'payment'
+					: failure.sent === 'unknown'
+						? 'unknown'
+						: undefined;
 				return failure;
 			}
 		},
 		() => (stop ??= isCancelled(ctx) ? 'stopped' : undefined) !== undefined,
 	);
-	return results.map((result, index) => result ?? { ...notSent(ctx, ready[index].itemIndex, stop ?? 'stopped'), variant: ready[index].variant });
+	return results.map(
+		(result, index) =>
+			result ?? {
+				...notSent(ctx, ready[index].itemIndex, stop ?? 'stopped'),
+				variant: ready[index].variant,
+			},
+	);
 }
 
 /** A failed create: only a clear refusal by the service may say that nothing was created. */
@@ -76,16 +92,25 @@ const UNCONFIRMED =
 const NOT_SENT: Record<StopReason, { message: string; description: string }> = {
 	payment: {
 		message: 'Not sent: an earlier item of this batch got HTTP 402, insufficient credits',
-		description: 'Nothing was created for this item. Top up or enable automatic top-up, then run the remaining items again.',
+		description:
+			'Nothing was created for this item. Top up or enable automatic top-up, then run the remaining items again.',
 	},
 	unknown: {
 		message: 'Not sent: an earlier create of this batch got no clear answer from the service',
-		description: 'Nothing was created for this item. Once the service answers again, run the items marked "Not sent" again.',
+		description:
+			'Nothing was created for this item. Once the service answers again, run the items marked "Not sent" again.',
 	},
-	stopped: { message: 'Not sent: the execution was stopped', description: 'Nothing was created for this item.' },
+	stopped: {
+		message: 'Not sent: the execution was stopped',
+		description: 'Nothing was created for this item.',
+	},
 };
 
 function notSent(ctx: IExecuteFunctions, itemIndex: number, why: StopReason): ItemFailure {
 	const { message, description } = NOT_SENT[why];
-	return { itemIndex, error: new NodeOperationError(ctx.getNode(), message, { itemIndex, description }), sent: 'no' };
+	return {
+		itemIndex,
+		error: new NodeOperationError(ctx.getNode(), message, { itemIndex, description }),
+		sent: 'no',
+	};
 }

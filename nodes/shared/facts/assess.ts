@@ -21,26 +21,52 @@ const ITEMS_AT_ONCE = 4;
  * transparency for the model), and prices the item exactly, or says why its price cannot be known.
  * Variants of one item share its facts.
  */
-export async function assessMedia(ctx: IExecuteFunctions, ready: Array<ReadyItem<CreateTaskRequest>>): Promise<Array<Planned<CreateTaskRequest>>> {
+export async function assessMedia(
+	ctx: IExecuteFunctions,
+	ready: Array<ReadyItem<CreateTaskRequest>>,
+): Promise<Array<Planned<CreateTaskRequest>>> {
 	const factsOfItem = new Map<number, Promise<RequestFacts>>();
 	const factsOf = (entry: ReadyItem<CreateTaskRequest>) => {
 		let facts = factsOfItem.get(entry.itemIndex);
-		if (!facts) factsOfItem.set(entry.itemIndex, (facts = factsOfRequest(ctx, entry.request, entry.itemIndex)));
+		if (!facts)
+			factsOfItem.set(
+				entry.itemIndex,
+				(facts = factsOfRequest(ctx, entry.request, entry.itemIndex)),
+			);
 		return facts;
 	};
-	const assessed = await mapWithLimit(ready, ITEMS_AT_ONCE, async (entry): Promise<Planned<CreateTaskRequest>> => {
-		try {
-			return judge(ctx, entry, await factsOf(entry));
-		} catch (error) {
-			return { itemIndex: entry.itemIndex, variant: entry.variant, error: asNodeError(ctx, error as Error, entry.itemIndex), sent: 'no' };
-		}
-	});
+	const assessed = await mapWithLimit(
+		ready,
+		ITEMS_AT_ONCE,
+		async (entry): Promise<Planned<CreateTaskRequest>> => {
+			try {
+				return judge(ctx, entry, await factsOf(entry));
+			} catch (error) {
+				return {
+					itemIndex: entry.itemIndex,
+					variant: entry.variant,
+					error: asNodeError(ctx, error as Error, entry.itemIndex),
+					sent: 'no',
+				};
+			}
+		},
+	);
 	return assessed as Array<Planned<CreateTaskRequest>>;
 }
 
-function judge(ctx: IExecuteFunctions, entry: ReadyItem<CreateTaskRequest>, { media, gaps }: RequestFacts): Planned<CreateTaskRequest> {
+function judge(
+	ctx: IExecuteFunctions,
+	entry: ReadyItem<CreateTaskRequest>,
+	{ media, gaps }: RequestFacts,
+): Planned<CreateTaskRequest> {
 	const verdict = validateRequestFacts(entry.request, media);
-	if (!verdict.ok) return { itemIndex: entry.itemIndex, variant: entry.variant, error: refusedBeforeSending(ctx, entry.itemIndex, verdict), sent: 'no' };
+	if (!verdict.ok)
+		return {
+			itemIndex: entry.itemIndex,
+			variant: entry.variant,
+			error: refusedBeforeSending(ctx, entry.itemIndex, verdict),
+			sent: 'no',
+		};
 	return { ...entry, price: explained(priceRequest(entry.request, media), gaps) };
 }
 

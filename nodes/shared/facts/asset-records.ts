@@ -45,7 +45,12 @@ function keyOf(ref: AssetRef): string {
 }
 
 /** The record of an uploaded asset (asset:// id or the url an upload returned), or why it is not known. */
-export async function findAssetRecord(ctx: IExecuteFunctions, type: AssetType, ref: AssetRef, itemIndex: number): Promise<AssetLookup> {
+export async function findAssetRecord(
+	ctx: IExecuteFunctions,
+	type: AssetType,
+	ref: AssetRef,
+	itemIndex: number,
+): Promise<AssetLookup> {
 	const index = await indexOf(ctx, type);
 	const run = index.queue.then(async () => await lookup(ctx, index, type, keyOf(ref), itemIndex));
 	index.queue = run.catch(() => undefined);
@@ -54,18 +59,32 @@ export async function findAssetRecord(ctx: IExecuteFunctions, type: AssetType, r
 
 async function indexOf(ctx: IExecuteFunctions, type: AssetType): Promise<Index> {
 	const credentials = await readCredentials(ctx, 'unified');
-	const account = createHash('sha256').update(`${String(credentials.baseUrl)}\n${String(credentials.apiKey)}`).digest('hex');
+	const account = createHash('sha256')
+		.update(`${String(credentials.baseUrl)}\n${String(credentials.apiKey)}`)
+		.digest('hex');
 	const key = `${ctx.getExecutionId() ?? ''}|${account}|${type}`;
 	let index = indexes.get(key);
 	if (!index) {
-		index = { byKey: new Map(), knownIds: new Set(), olderCursor: undefined, pagesRead: 0, queue: Promise.resolve() };
+		index = {
+			byKey: new Map(),
+			knownIds: new Set(),
+			olderCursor: undefined,
+			pagesRead: 0,
+			queue: Promise.resolve(),
+		};
 		indexes.set(key, index);
 		for (const old of indexes.keys()) if (indexes.size > MOST_INDEXES) indexes.delete(old);
 	}
 	return index;
 }
 
-async function lookup(ctx: IExecuteFunctions, index: Index, type: AssetType, key: string, itemIndex: number): Promise<AssetLookup> {
+async function lookup(
+	ctx: IExecuteFunctions,
+	index: Index,
+	type: AssetType,
+	key: string,
+	itemIndex: number,
+): Promise<AssetLookup> {
 	const hit = () => index.byKey.get(key);
 	try {
 		if (hit()) return { record: hit() as IDataObject };
@@ -77,12 +96,21 @@ async function lookup(ctx: IExecuteFunctions, index: Index, type: AssetType, key
 		return { reason: `the asset list could not be read: ${(error as Error).message}` };
 	}
 	if (hit()) return { record: hit() as IDataObject };
-	const scope = index.olderCursor === null ? `among the account's ${type} assets` : `among the newest ${index.pagesRead * PAGE_SIZE} ${type} assets`;
+	const scope =
+		index.olderCursor === null
+			? `among the account's ${type} assets`
+			: `among the newest ${index.pagesRead * PAGE_SIZE} ${type} assets`;
 	return { reason: `it is not ${scope} (GET /assets/list)` };
 }
 
 /** From the top down to the first page that holds an asset already known (or to the target). */
-async function readNewest(ctx: IExecuteFunctions, index: Index, type: AssetType, itemIndex: number, hit: () => unknown): Promise<void> {
+async function readNewest(
+	ctx: IExecuteFunctions,
+	index: Index,
+	type: AssetType,
+	itemIndex: number,
+	hit: () => unknown,
+): Promise<void> {
 	const firstScan = index.olderCursor === undefined;
 	let cursor: string | number | null | undefined;
 	while (index.pagesRead < MAX_PAGES) {
@@ -100,7 +128,11 @@ async function readPage(
 	itemIndex: number,
 	extendsOlder = true,
 ): Promise<{ next: string | number | null; metKnown: boolean }> {
-	const page = await listAssets(ctx, { type, limit: PAGE_SIZE, ...(cursor === undefined || cursor === null ? {} : { cursor }) }, itemIndex);
+	const page = await listAssets(
+		ctx,
+		{ type, limit: PAGE_SIZE, ...(cursor === undefined || cursor === null ? {} : { cursor }) },
+		itemIndex,
+	);
 	index.pagesRead++;
 	let metKnown = false;
 	for (const item of page.items) {
@@ -108,22 +140,40 @@ async function readPage(
 		metKnown ||= index.knownIds.has(id);
 		index.knownIds.add(id);
 		index.byKey.set(`i:${id}`, item);
-		if (typeof item.providerAssetId === 'string' && item.providerAssetId) index.byKey.set(`p:${item.providerAssetId}`, item);
+		if (typeof item.providerAssetId === 'string' && item.providerAssetId)
+			index.byKey.set(`p:${item.providerAssetId}`, item);
 		if (typeof item.url === 'string' && item.url) index.byKey.set(`u:${item.url}`, item);
 	}
-	const next = typeof page.nextCursor === 'string' || typeof page.nextCursor === 'number' ? page.nextCursor : null;
+	const next =
+		typeof page.nextCursor === 'string' || typeof page.nextCursor === 'number'
+			? page.nextCursor
+			: null;
 	if (extendsOlder) index.olderCursor = next;
 	return { next, metKnown };
 }
 
 /** An asset's facts from its record: width, height, size and duration (null for images). */
-export async function assetFacts(ctx: IExecuteFunctions, type: AssetType, ref: AssetRef, itemIndex: number): Promise<FoundFacts> {
+export async function assetFacts(
+	ctx: IExecuteFunctions,
+	type: AssetType,
+	ref: AssetRef,
+	itemIndex: number,
+): Promise<FoundFacts> {
 	const found = await findAssetRecord(ctx, type, ref, itemIndex);
 	if (!found.record) return { reason: `the asset's record could not be found: ${found.reason}` };
-	const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+	const number = (value: unknown) =>
+		typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 	const { duration, width, height, size } = found.record;
-	const fact: MediaFact = { kind: KIND[type], seconds: number(duration), width: number(width), height: number(height), bytes: number(size) };
-	return type !== 'IMAGE' && fact.seconds === undefined ? { fact, reason: 'the service\'s asset record gives no duration' } : { fact };
+	const fact: MediaFact = {
+		kind: KIND[type],
+		seconds: number(duration),
+		width: number(width),
+		height: number(height),
+		bytes: number(size),
+	};
+	return type !== 'IMAGE' && fact.seconds === undefined
+		? { fact, reason: "the service's asset record gives no duration" }
+		: { fact };
 }
 
 const KIND = { IMAGE: 'image', VIDEO: 'video', AUDIO: 'audio' } as const;

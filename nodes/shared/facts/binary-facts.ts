@@ -14,7 +14,11 @@ import type { MediaFact } from '../rules';
 const MOST_KEPT = 256;
 const kept = new Map<string, MediaRead>();
 
-export async function readBinaryMedia(ctx: IExecuteFunctions, itemIndex: number, propertyName: string): Promise<MediaRead> {
+export async function readBinaryMedia(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+): Promise<MediaRead> {
 	const id = ctx.helpers.assertBinaryData(itemIndex, propertyName).id;
 	const known = id ? kept.get(id) : undefined;
 	if (known) return known;
@@ -37,5 +41,7 @@ export function factsOfRead(read: MediaRead): FoundFacts {
 	if (!read.info) return { reason: read.reason };
 	const { kind, format, bytes, width, height, seconds, hasAlpha } = read.info;
 	const fact = { kind, format, bytes, width, height, seconds, hasAlpha };
-	return kind !== 'image' && seconds === undefined ? { fact, reason: 'its header gives no duration' } : { fact };
+	return kind !== 'image' && seconds === undefined
+		? { fact, reason: 'its header gives no duration' }
+		: { fact };
 }

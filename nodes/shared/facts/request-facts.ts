@@ -25,9 +25,16 @@ export interface RequestFacts {
 	gaps: Map<string, string>;
 }
 
-const LISTS = { urls: 'IMAGE', videoUrls: 'VIDEO', audioUrls: 'AUDIO' } as const satisfies Record<keyof MediaFacts, AssetType>;
+const LISTS = { urls: 'IMAGE', videoUrls: 'VIDEO', audioUrls: 'AUDIO' } as const satisfies Record<
+	keyof MediaFacts,
+	AssetType
+>;
 
-export async function factsOfRequest(ctx: IExecuteFunctions, request: CreateTaskRequest, itemIndex: number): Promise<RequestFacts> {
+export async function factsOfRequest(
+	ctx: IExecuteFunctions,
+	request: CreateTaskRequest,
+	itemIndex: number,
+): Promise<RequestFacts> {
 	const media: MediaFacts = {};
 	const gaps = new Map<string, string>();
 	for (const list of Object.keys(LISTS) as Array<keyof typeof LISTS>) {
@@ -44,14 +51,25 @@ export async function factsOfRequest(ctx: IExecuteFunctions, request: CreateTask
 	return { media, gaps };
 }
 
-async function factsOfEntry(ctx: IExecuteFunctions, type: AssetType, entry: unknown, itemIndex: number): Promise<FoundFacts> {
+async function factsOfEntry(
+	ctx: IExecuteFunctions,
+	type: AssetType,
+	entry: unknown,
+	itemIndex: number,
+): Promise<FoundFacts> {
 	if (typeof entry !== 'string') return {};
 	const propertyName = propertyOf(entry);
 	if (propertyName !== undefined) {
 		return factsOfRead((await checkBinaryFile(ctx, itemIndex, propertyName)).read);
 	}
 	const form = urlForm(entry);
-	if (form === 'asset') return await assetFacts(ctx, type, { providerAssetId: entry.slice('asset://'.length) }, itemIndex);
+	if (form === 'asset')
+		return await assetFacts(
+			ctx,
+			type,
+			{ providerAssetId: entry.slice('asset://'.length) },
+			itemIndex,
+		);
 	if (type === 'IMAGE' || (form !== 'https' && form !== 'http')) return {};
 	const record = await assetFacts(ctx, type, { url: entry }, itemIndex);
 	return record.fact ? record : factsOfRead(await readUrlMedia(ctx, entry));

@@ -30,21 +30,41 @@ export async function readUrlMedia(ctx: IExecuteFunctions, url: string): Promise
 		return await untilAborted(readMedia(rangeSource(ctx, url, own, clock), BUDGET), clock.signal);
 	} catch {
 		// Only the clock ends a reading early: readMedia turns every other failure into its reason.
-		return { reason: clock.stopped() ? 'the execution was stopped' : `its header did not arrive within ${seconds(clock.limitMs)}` };
+		return {
+			reason: clock.stopped()
+				? 'the execution was stopped'
+				: `its header did not arrive within ${seconds(clock.limitMs)}`,
+		};
 	}
 }
 
-function rangeSource(ctx: IExecuteFunctions, url: string, own: string | undefined, clock: AttemptClock): ByteSource {
+function rangeSource(
+	ctx: IExecuteFunctions,
+	url: string,
+	own: string | undefined,
+	clock: AttemptClock,
+): ByteSource {
 	const source = {
 		size: undefined as number | undefined,
 		async read(offset: number, length: number): Promise<Buffer> {
-			const response = await rangeRequest(ctx, url, own, clock, `bytes=${offset}-${offset + length - 1}`).catch((error: unknown) => {
-				throw error instanceof ReadRefused ? error : new ReadRefused(`the host could not be read: ${describeFailure(error)}`);
+			const response = await rangeRequest(
+				ctx,
+				url,
+				own,
+				clock,
+				`bytes=${offset}-${offset + length - 1}`,
+			).catch((error: unknown) => {
+				throw error instanceof ReadRefused
+					? error
+					: new ReadRefused(`the host could not be read: ${describeFailure(error)}`);
 			});
 			const body = response.body as AsyncIterable<Buffer> & { destroy(): void };
 			try {
 				if (response.statusCode === 416) return Buffer.alloc(0);
-				if (response.statusCode !== 206) throw new ReadRefused(`the host answered HTTP ${response.statusCode} instead of a part of the file (no range requests)`);
+				if (response.statusCode !== 206)
+					throw new ReadRefused(
+						`the host answered HTTP ${response.statusCode} instead of a part of the file (no range requests)`,
+					);
 				source.size ??= totalOf(response.headers?.['content-range']);
 				return await firstBytes(body, length);
 			} finally {
@@ -56,7 +76,13 @@ function rangeSource(ctx: IExecuteFunctions, url: string, own: string | undefine
 }
 
 /** One range request; redirects are followed, each hop checked like the first. */
-async function rangeRequest(ctx: IExecuteFunctions, url: string, own: string | undefined, clock: AttemptClock, range: string): Promise<IN8nHttpFullResponse> {
+async function rangeRequest(
+	ctx: IExecuteFunctions,
+	url: string,
+	own: string | undefined,
+	clock: AttemptClock,
+	range: string,
+): Promise<IN8nHttpFullResponse> {
 	const get = async (hop: string) =>
 		(await ctx.helpers.httpRequest({
 			method: 'GET',

@@ -6,7 +6,8 @@ import { downloadProperties, waitProperties } from './wait';
 const RETURN_AT_ONCE = {
 	name: 'Return at Once',
 	value: 'none',
-	description: 'Output the taskId and orderId as soon as each task is created; read the result later with Wait For Task or a Task Trigger',
+	description:
+		'Output the taskId and orderId as soon as each task is created; read the result later with Wait For Task or a Task Trigger',
 };
 
 /**
@@ -31,19 +32,28 @@ const WAIT = {
  * `waitInVersion2`: a new node (version 2) waits and downloads the result by default, as n8n's own
  * video and image nodes return the media; version 1 keeps returning at once.
  */
-export function completionProperties(options: { callback?: boolean; waitInVersion2?: boolean } = {}): INodeProperties[] {
+export function completionProperties(
+	options: { callback?: boolean; waitInVersion2?: boolean } = {},
+): INodeProperties[] {
 	const select = (choices: INodeProperties['options']) =>
 		options.waitInVersion2 ? newDefault(selector(choices), WAIT.value) : [selector(choices)];
 	const download = (property: INodeProperties) =>
-		options.waitInVersion2 && property.name === 'download' ? newDefault(property, true) : [property];
+		options.waitInVersion2 && property.name === 'download'
+			? newDefault(property, true)
+			: [property];
 	if (!options.callback) {
-		return [...select([RETURN_AT_ONCE, WAIT]), ...waitProperties({ show: { waitForCompletion: ['wait'] } }).flatMap(download)];
+		return [
+			...select([RETURN_AT_ONCE, WAIT]),
+			...waitProperties({ show: { waitForCompletion: ['wait'] } }).flatMap(download),
+		];
 	}
 	const waiting = { show: { waitForCompletion: ['callback', 'wait'] } };
 	return [
 		...select([RETURN_AT_ONCE, UNTIL_CALLBACK, WAIT]),
 		...downloadProperties(waiting).flatMap(download),
-		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter((property) => property.name === 'waitOptions'),
+		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter(
+			(property) => property.name === 'waitOptions',
+		),
 		{
 			displayName: 'Timeout (Minutes)',
 			name: 'callbackTimeoutMinutes',
@@ -56,7 +66,7 @@ export function completionProperties(options: { callback?: boolean; waitInVersio
 		},
 		{
 			displayName:
-				'The execution waits for this one task\'s callback at its own resume URL, set as the task\'s Callback URL (so Additional Options → Callback URL must stay empty). It continues with the task\'s final state and "outcome". For several items use Wait, or Return at Once and a Task Trigger workflow.',
+				"The execution waits for this one task's callback at its own resume URL, set as the task's Callback URL (so Additional Options → Callback URL must stay empty). It continues with the task's final state and \"outcome\". For several items use Wait, or Return at Once and a Task Trigger workflow.",
 			name: 'callbackNotice',
 			type: 'notice',
 			default: '',
@@ -73,6 +83,7 @@ function selector(options: INodeProperties['options']): INodeProperties {
 		noDataExpression: true,
 		options,
 		default: 'none',
-		description: 'Whether the node outputs each task as soon as it is created, or waits for it to finish (and can download its files)',
+		description:
+			'Whether the node outputs each task as soon as it is created, or waits for it to finish (and can download its files)',
 	};
 }

@@ -10,7 +10,8 @@ export const callBackUrlOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'https://example.com/webhook',
-	description: 'The service POSTs the finished task here (use the Task Trigger node\'s URL to start another workflow)',
+	description:
+		"The service POSTs the finished task here (use the Task Trigger node's URL to start another workflow)",
 };
 
 export function batchOptions(): INodeProperties {
@@ -20,7 +21,8 @@ export function batchOptions(): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description: 'Limits for the whole execution: a credit budget, parallel requests and a time limit per request',
+		description:
+			'Limits for the whole execution: a credit budget, parallel requests and a time limit per request',
 		options: [
 			{
 				displayName: 'Budget (Credits)',
@@ -66,7 +68,11 @@ export function modelSelector(
 		name: 'model',
 		type: 'options',
 		noDataExpression: true,
-		options: models.map(({ id, name, description }) => ({ name: `${name} (${id})`, value: id, description })),
+		options: models.map(({ id, name, description }) => ({
+			name: `${name} (${id})`,
+			value: id,
+			description,
+		})),
 		default: preset,
 		description: 'The model to generate with; the fields below show what it accepts',
 		...extra,
@@ -81,7 +87,7 @@ export function additionalOptions(name: string, options: INodeProperties[]): INo
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description: 'Settings most tasks leave at the service\'s defaults',
+		description: "Settings most tasks leave at the service's defaults",
 		options,
 	};
 }
@@ -99,14 +105,29 @@ export function modeSelector(
 		noDataExpression: true,
 		options: modes,
 		default: preset,
-		description: 'What to generate from: a prompt alone, images, or videos; the fields below follow the mode',
+		description:
+			'What to generate from: a prompt alone, images, or videos; the fields below follow the mode',
 		...extra,
 	};
 }
 
 /** A Create node's Prompt field, with an example of a prompt that works as its placeholder. */
-export function promptProperty(description: string, placeholder: string, extra: Partial<INodeProperties> = {}): INodeProperties {
-	return { displayName: 'Prompt', name: 'prompt', type: 'string', typeOptions: { rows: 4 }, default: '', placeholder, description, ...extra };
+export function promptProperty(
+	description: string,
+	placeholder: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		placeholder,
+		description,
+		...extra,
+	};
 }
 
-export const VIDEO_PROMPT_EXAMPLE = 'e.g. A red kite rises over a stormy sea at dusk, slow camera pan, cinematic light';
+export const VIDEO_PROMPT_EXAMPLE =
+	'e.g. A red kite rises over a stormy sea at dusk, slow camera pan, cinematic light';

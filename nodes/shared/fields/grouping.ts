@@ -25,6 +25,9 @@ export function perModel<M extends { id: string }>(
 }
 
 /** displayOptions with more `show` conditions added to those already there. */
-export function withShow(base: IDisplayOptions | undefined, show: NonNullable<IDisplayOptions['show']>): IDisplayOptions {
+export function withShow(
+	base: IDisplayOptions | undefined,
+	show: NonNullable<IDisplayOptions['show']>,
+): IDisplayOptions {
 	return { ...base, show: { ...base?.show, ...show } };
 }

@@ -1,7 +1,10 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** Return All / Limit for a list operation, shown where `show` says (n8n's usual pair of fields). */
-export function returnAllFields(show: NonNullable<IDisplayOptions['show']>, returnAllByDefault = false): INodeProperties[] {
+export function returnAllFields(
+	show: NonNullable<IDisplayOptions['show']>,
+	returnAllByDefault = false,
+): INodeProperties[] {
 	const returnAll: INodeProperties = {
 		displayName: 'Return All',
 		name: 'returnAll',
@@ -26,7 +29,9 @@ export function returnAllFields(show: NonNullable<IDisplayOptions['show']>, retu
 
 /** How many records the user wants from a list: all (Infinity) or the Limit. */
 export function wantedCount(ctx: IExecuteFunctions, itemIndex: number): number {
-	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	return ctx.getNodeParameter('returnAll', itemIndex, false)
+		? Infinity
+		: (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
 
 /**
@@ -40,7 +45,8 @@ export function cursorField(show: NonNullable<IDisplayOptions['show']>): INodePr
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json.nextCursor }}',
-		description: 'Start after the page that returned this nextCursor; leave empty to start from the first page',
+		description:
+			'Start after the page that returned this nextCursor; leave empty to start from the first page',
 		displayOptions: { show },
 	};
 }

@@ -18,4 +18,3 @@ export function simplifyField(displayOptions?: IDisplayOptions): INodeProperties
 		displayOptions: withShow(displayOptions, { '@version': [2] }),
 	};
 }
-

@@ -6,7 +6,11 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
  * Selectors built per model share a name: their options are merged. An unknown value (a newer
  * workflow, an expression) shows as it is. `idsOnly`: a Create node adds "IDs only" while it returns at once.
  */
-export function pickedSubtitle(properties: INodeProperties[], names: string[], { prefix = '', idsOnly = false } = {}): string {
+export function pickedSubtitle(
+	properties: INodeProperties[],
+	names: string[],
+	{ prefix = '', idsOnly = false } = {},
+): string {
 	const parts = names.map((name) => {
 		const options = properties
 			.filter((property) => property.name === name)

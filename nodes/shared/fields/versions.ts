@@ -12,10 +12,16 @@ export const NEWEST_VERSION = 2;
 
 /** Shows a field on the given versions only. */
 export function onVersions(property: INodeProperties, versions: number[]): INodeProperties {
-	return { ...property, displayOptions: withShow(property.displayOptions, { '@version': versions }) };
+	return {
+		...property,
+		displayOptions: withShow(property.displayOptions, { '@version': versions }),
+	};
 }
 
 /** The same field twice: as version 1 has it, and with version 2's default. */
-export function newDefault(property: INodeProperties, defaultInVersion2: INodeProperties['default']): INodeProperties[] {
+export function newDefault(
+	property: INodeProperties,
+	defaultInVersion2: INodeProperties['default'],
+): INodeProperties[] {
 	return [onVersions(property, [1]), onVersions({ ...property, default: defaultInVersion2 }, [2])];
 }

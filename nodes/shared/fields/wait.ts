@@ -29,7 +29,8 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 					type: 'number',
 					typeOptions: { minValue: 0.2, numberPrecision: 2 },
 					default: 30,
-					description: 'The longest wait between two checks of one task. Each task is checked when the tasks that already finished say it will be done.',
+					description:
+						'The longest wait between two checks of one task. Each task is checked when the tasks that already finished say it will be done.',
 				},
 				{
 					displayName: 'Parallel Checks',
@@ -71,7 +72,7 @@ export function downloadProperties(displayOptions?: IDisplayOptions): INodePrope
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to download every output file of a completed task into the item\'s binary data (streamed, not held in memory)',
+				"Whether to download every output file of a completed task into the item's binary data (streamed, not held in memory)",
 			...shown,
 		},
 		{
@@ -102,7 +103,9 @@ export function allowPrivateHostsField(displayOptions: IDisplayOptions): INodePr
 }
 
 /** The download fields as one node reads them; `read` is its getNodeParameter for one item (or a webhook's). */
-export function readDownloadFields(read: (name: string, fallback: unknown) => unknown): DownloadFields {
+export function readDownloadFields(
+	read: (name: string, fallback: unknown) => unknown,
+): DownloadFields {
 	const download = read('download', false) === true;
 	return {
 		download,
@@ -122,7 +125,10 @@ export interface WaitSettings extends DownloadFields {
 }
 
 /** Reads the wait fields once per execution: all items are waited on together. `defaults` fill fields not added. */
-export function readWaitSettings(ctx: IExecuteFunctions, defaults: PollOptions = DEFAULT_POLL): WaitSettings {
+export function readWaitSettings(
+	ctx: IExecuteFunctions,
+	defaults: PollOptions = DEFAULT_POLL,
+): WaitSettings {
 	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
 	/** A field in `unitMs` units as milliseconds, or the poller's default when it was not added. */
 	const ms = (value: number | undefined, unitMs: number, fallbackMs: number) =>

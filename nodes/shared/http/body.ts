@@ -1,7 +1,9 @@
 import type { BodyStream } from './media-check';
 
 /** The Node.js Readable class (the `stream` module may not be imported by a community node). */
-export type ReadableClass = { from(source: AsyncIterable<Buffer>, options?: { objectMode: boolean }): BodyStream };
+export type ReadableClass = {
+	from(source: AsyncIterable<Buffer>, options?: { objectMode: boolean }): BodyStream;
+};
 
 /**
  * The Readable class of a stream n8n gave us, found along its prototype chain: a body may be a
@@ -9,7 +11,11 @@ export type ReadableClass = { from(source: AsyncIterable<Buffer>, options?: { ob
  * whose own `from` (Duplex.from) makes something else.
  */
 export function readableClassOf(stream: object): ReadableClass {
-	for (let proto: unknown = Object.getPrototypeOf(stream); proto; proto = Object.getPrototypeOf(proto)) {
+	for (
+		let proto: unknown = Object.getPrototypeOf(stream);
+		proto;
+		proto = Object.getPrototypeOf(proto)
+	) {
 		const constructor = (proto as { constructor?: { name?: string } }).constructor;
 		if (constructor?.name === 'Readable') return constructor as unknown as ReadableClass;
 	}
@@ -19,7 +25,9 @@ export function readableClassOf(stream: object): ReadableClass {
 /** A body that delivered fewer bytes than its Content-Length announced (or none). */
 export class CutShortError extends Error {
 	constructor(received: number, announced: number, why?: string) {
-		super(`the file host sent only ${received} of the ${announced} bytes it announced${why ? ` (${why})` : ''}, so no file was stored`);
+		super(
+			`the file host sent only ${received} of the ${announced} bytes it announced${why ? ` (${why})` : ''}, so no file was stored`,
+		);
 	}
 }
 
@@ -38,11 +46,17 @@ export interface OpenedBody {
  * IncomingMessage of n8n 1.x so that nothing is stored). Every byte is counted: a body that ends
  * or breaks before its Content-Length makes `whole` fail, whatever the n8n version and binary mode.
  */
-export async function openBody(body: BodyStream, announced: number | undefined): Promise<OpenedBody> {
+export async function openBody(
+	body: BodyStream,
+	announced: number | undefined,
+): Promise<OpenedBody> {
 	const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
 	let received = 0;
 	// A body that breaks before its announced end says how much of it came.
-	const broken = (error: Error) => (announced === undefined || received >= announced ? error : new CutShortError(received, announced, error.message));
+	const broken = (error: Error) =>
+		announced === undefined || received >= announced
+			? error
+			: new CutShortError(received, announced, error.message);
 	const next = async () => {
 		const step = await chunks.next().catch((error: Error) => {
 			throw broken(error);
@@ -63,11 +77,16 @@ export async function openBody(body: BodyStream, announced: number | undefined):
 			// Stopped early by the consumer: the source is closed too.
 			if (!ended) await chunks.return?.();
 		}
-		if (announced !== undefined && received < announced) throw new CutShortError(received, announced);
+		if (announced !== undefined && received < announced)
+			throw new CutShortError(received, announced);
 		finished = true;
 	}
 	if (head.length === 0 && announced) throw new CutShortError(0, announced);
-	return { head, whole: readableClassOf(body).from(rest(), { objectMode: false }), complete: () => finished };
+	return {
+		head,
+		whole: readableClassOf(body).from(rest(), { objectMode: false }),
+		complete: () => finished,
+	};
 }
 
 /** A Content-Length header as a number of bytes, or undefined when absent or unreadable. */

@@ -4,7 +4,14 @@
  * Codes that mean the request never left: no address, no route, connection refused. Anything
  * else (a reset, a timeout, a TLS failure mid-way) may have happened after the body was sent.
  */
-const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOTHING_SENT = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EAI_NONAME',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 
 type Failure = { code?: unknown; message?: unknown; cause?: unknown; messages?: unknown };
 
@@ -23,16 +30,20 @@ function coded(error: unknown): Failure | undefined {
 		current = current.cause as Failure | undefined;
 	}
 	const kept = (error as Failure | undefined)?.messages;
-	const message = Array.isArray(kept) ? kept.find((entry): entry is string => typeof entry === 'string' && entry !== '') : undefined;
+	const message = Array.isArray(kept)
+		? kept.find((entry): entry is string => typeof entry === 'string' && entry !== '')
+		: undefined;
 	return message === undefined ? undefined : { code: CODE_IN_MESSAGE.exec(message)?.[1], message };
 }
 
-export const failureCode = (error: unknown): string | undefined => coded(error)?.code as string | undefined;
+export const failureCode = (error: unknown): string | undefined =>
+	coded(error)?.code as string | undefined;
 
 export const sentNothing = (error: unknown): boolean => NOTHING_SENT.has(failureCode(error) ?? '');
 
 /** The helper's own idle timeout, which may fire at the same moment as the attempt's limit. */
-export const timedOutCode = (error: unknown): boolean => ['ETIMEDOUT', 'ECONNABORTED'].includes(failureCode(error) ?? '');
+export const timedOutCode = (error: unknown): boolean =>
+	['ETIMEDOUT', 'ECONNABORTED'].includes(failureCode(error) ?? '');
 
 /**
  * Only the code and the low-level message: the raw error carries the request config (and its
@@ -41,6 +52,7 @@ export const timedOutCode = (error: unknown): boolean => ['ETIMEDOUT', 'ECONNABO
 export function describeFailure(error: unknown): string {
 	const source = coded(error) ?? ((error ?? {}) as Failure);
 	const code = typeof source.code === 'string' ? source.code : undefined;
-	const message = typeof source.message === 'string' && source.message ? source.message : 'connection failed';
+	const message =
+		typeof source.message === 'string' && source.message ? source.message : 'connection failed';
 	return code && !message.includes(code) ? `${code} ${message}` : message;
 }

@@ -8,7 +8,8 @@ import type { AttemptClock } from './limits';
 import { stoppedError, unconfirmedError } from './outcome';
 
 /** What one attempt of a request turned into: a JSON body, or an error and whether a GET may try again. */
-export type Outcome = { ok: true; body: unknown } | { ok: false; retryable: boolean; error: Error; waitMs?: number };
+export type Outcome =
+	{ ok: true; body: unknown } | { ok: false; retryable: boolean; error: Error; waitMs?: number };
 
 /** One request as the transport sends it. */
 export interface Call {
@@ -30,15 +31,33 @@ export const fail = (error: Error): Outcome => ({ ok: false, retryable: false, e
 /** No HTTP answer: stopped, timed out, refused before sending, or broken after the request may have arrived. */
 export function noAnswer(call: Call, clock: AttemptClock, error: unknown): Outcome {
 	const { node, itemIndex } = call;
-	if (clock.stopped()) return fail(stoppedError(node, itemIndex, call.idempotent ? 'get' : 'other'));
+	if (clock.stopped())
+		return fail(stoppedError(node, itemIndex, call.idempotent ? 'get' : 'other'));
 	const timedOut = clock.timedOut() || timedOutCode(error);
-	const reason = timedOut ? `No complete answer within ${seconds(clock.limitMs)}` : redact(describeFailure(error), call.secret);
-	if (call.idempotent) return { ok: false, retryable: true, error: connectionError(node, reason, itemIndex, undefined, call.service) };
+	const reason = timedOut
+		? `No complete answer within ${seconds(clock.limitMs)}`
+		: redact(describeFailure(error), call.secret);
+	if (call.idempotent)
+		return {
+			ok: false,
+			retryable: true,
+			error: connectionError(node, reason, itemIndex, undefined, call.service),
+		};
 	if (!timedOut && sentNothing(error)) {
-		return fail(connectionError(node, reason, itemIndex, 'Could not reach the service: nothing was sent', call.service));
+		return fail(
+			connectionError(
+				node,
+				reason,
+				itemIndex,
+				'Could not reach the service: nothing was sent',
+				call.service,
+			),
+		);
 	}
 	const head = timedOut ? reason : 'The connection broke before the answer';
-	return fail(unconfirmedError(node, head, timedOut ? 'The request had been sent' : reason, itemIndex));
+	return fail(
+		unconfirmedError(node, head, timedOut ? 'The request had been sent' : reason, itemIndex),
+	);
 }
 
 /** An HTTP answer: only a 4xx is a clear refusal of a create; any other failure leaves it unconfirmed. */
@@ -67,8 +86,15 @@ function parseBody(call: Call, body: unknown): Outcome {
 		return { ok: true, body: redact(parsed, call.secret) };
 	} catch {
 		const reason = 'The response body is not valid JSON';
-		if (!call.idempotent) return fail(unconfirmedError(node, 'The answer was unreadable', reason, itemIndex));
-		const error = connectionError(node, reason, itemIndex, 'The service sent an unreadable answer', call.service);
+		if (!call.idempotent)
+			return fail(unconfirmedError(node, 'The answer was unreadable', reason, itemIndex));
+		const error = connectionError(
+			node,
+			reason,
+			itemIndex,
+			'The service sent an unreadable answer',
+			call.service,
+		);
 		return { ok: false, retryable: true, error };
 	}
 }

@@ -19,12 +19,21 @@ export interface AttemptClock {
  * One attempt's signal: it fires at the attempt's limit (timeoutMs, clipped to the deadline) or when
  * the execution is stopped, whichever comes first, and aborts the request wherever it is.
  */
-export function attemptClock(cancel: AbortSignal | undefined, timeoutMs = DEFAULT_TIMEOUT_MS, deadline = Infinity): AttemptClock {
+export function attemptClock(
+	cancel: AbortSignal | undefined,
+	timeoutMs = DEFAULT_TIMEOUT_MS,
+	deadline = Infinity,
+): AttemptClock {
 	// Timers take at most 2^31-1 ms; a longer limit would fire at once.
 	const limitMs = Math.max(1, Math.ceil(Math.min(timeoutMs, deadline - Date.now(), 2 ** 31 - 1)));
 	const timer = AbortSignal.timeout(limitMs);
 	const signal = cancel ? AbortSignal.any([timer, cancel]) : timer;
-	return { signal, limitMs, timedOut: () => timer.aborted, stopped: () => cancel?.aborted === true };
+	return {
+		signal,
+		limitMs,
+		timedOut: () => timer.aborted,
+		stopped: () => cancel?.aborted === true,
+	};
 }
 
 /** "1.5 s", "60 s": a limit as the user set it. */

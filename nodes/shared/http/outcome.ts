@@ -27,37 +27,65 @@ export const isOutcomeUnknown = (error: unknown): boolean => hasMark(error, 'out
 export const isCancellation = (error: unknown): boolean => hasMark(error, 'executionStopped');
 
 /** Never "retry": a second create could bill twice (DESIGN: Money). */
-const CHECK_FIRST = 'Do not send it again blindly: first check whether it exists (your tasks or assets, and your credits).';
+const CHECK_FIRST =
+	'Do not send it again blindly: first check whether it exists (your tasks or assets, and your credits).';
 
 /** A non-GET request that may have reached the service, without an answer that says what happened. */
-export function unconfirmedError(node: INode, head: string, reason: string, itemIndex?: number, httpCode?: string): NodeApiError {
-	const error = new NodeApiError(node, { reason }, {
-		message: `${head}, but the service may have created (and billed) it`,
-		description: `${reason}. ${CHECK_FIRST}`,
-		httpCode,
-		itemIndex,
-	});
+export function unconfirmedError(
+	node: INode,
+	head: string,
+	reason: string,
+	itemIndex?: number,
+	httpCode?: string,
+): NodeApiError {
+	const error = new NodeApiError(
+		node,
+		{ reason },
+		{
+			message: `${head}, but the service may have created (and billed) it`,
+			description: `${reason}. ${CHECK_FIRST}`,
+			httpCode,
+			itemIndex,
+		},
+	);
 	return Object.assign(error, { outcomeUnknown: true });
 }
 
 /** The execution was stopped: before sending (nothing sent) or while waiting for the answer. */
-export function stoppedError(node: INode, itemIndex: number | undefined, inFlight: 'get' | 'other' | false): NodeApiError {
+export function stoppedError(
+	node: INode,
+	itemIndex: number | undefined,
+	inFlight: 'get' | 'other' | false,
+): NodeApiError {
 	const error =
 		inFlight === 'other'
-			? unconfirmedError(node, 'The execution was stopped before the answer', 'The request had been sent', itemIndex)
-			: new NodeApiError(node, { reason: 'stopped' }, {
-					message: 'The execution was stopped',
-					description: inFlight ? 'The request was abandoned.' : 'No further request was sent.',
+			? unconfirmedError(
+					node,
+					'The execution was stopped before the answer',
+					'The request had been sent',
 					itemIndex,
-				});
+				)
+			: new NodeApiError(
+					node,
+					{ reason: 'stopped' },
+					{
+						message: 'The execution was stopped',
+						description: inFlight ? 'The request was abandoned.' : 'No further request was sent.',
+						itemIndex,
+					},
+				);
 	return Object.assign(error, { executionStopped: true });
 }
 
 /** The deadline passed before a request could be sent: nothing was sent. */
 export function outOfTimeError(node: INode, itemIndex?: number): NodeApiError {
-	return new NodeApiError(node, { reason: 'deadline' }, {
-		message: 'The time limit ran out before the request was sent',
-		description: 'Nothing was sent. Raise the timeout of the node to give the service more time.',
-		itemIndex,
-	});
+	return new NodeApiError(
+		node,
+		{ reason: 'deadline' },
+		{
+			message: 'The time limit ran out before the request was sent',
+			description: 'Nothing was sent. Raise the timeout of the node to give the service more time.',
+			itemIndex,
+		},
+	);
 }

@@ -8,7 +8,11 @@ import { CREDENTIAL } from '../transport';
  * The origin (scheme, host and port) of the node's credential for `service`: the service serves
  * its own files there (the emulator does, on 127.0.0.1). Undefined when the node has no such credential.
  */
-export async function credentialOrigin(ctx: Pick<IExecuteFunctions, 'getCredentials'>, service: Service, itemIndex?: number): Promise<string | undefined> {
+export async function credentialOrigin(
+	ctx: Pick<IExecuteFunctions, 'getCredentials'>,
+	service: Service,
+	itemIndex?: number,
+): Promise<string | undefined> {
 	try {
 		const credentials = await ctx.getCredentials(CREDENTIAL[service], itemIndex);
 		return parseUrl(String(credentials.baseUrl ?? ''))?.origin;

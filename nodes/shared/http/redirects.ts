@@ -57,7 +57,8 @@ export async function getFollowingChecked(
 		const target = redirectTarget(response, url);
 		if (!target) return { response };
 		(response.body as { destroy?: () => void } | undefined)?.destroy?.();
-		if (hop >= MAX_REDIRECTS) return { refused: `a redirect was not followed: more than ${MAX_REDIRECTS} redirects` };
+		if (hop >= MAX_REDIRECTS)
+			return { refused: `a redirect was not followed: more than ${MAX_REDIRECTS} redirects` };
 		const refused = refusal(target);
 		if (refused) return { refused: `a redirect was not followed: ${refused}` };
 		url = target;
@@ -81,6 +82,8 @@ function redirectTarget(response: IN8nHttpFullResponse, from: string): string | 
 /** As browsers and n8n do: 307/308 repeat the request; 303, and 301/302 after a POST, become a GET. */
 function nextHop(options: IHttpRequestOptions, status: number, url: string): IHttpRequestOptions {
 	const method = options.method ?? 'GET';
-	const toGet = (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
+	const toGet =
+		(status === 303 && method !== 'HEAD') ||
+		((status === 301 || status === 302) && method === 'POST');
 	return { ...options, url, qs: undefined, ...(toGet ? { method: 'GET', body: undefined } : {}) };
 }

@@ -83,7 +83,9 @@ class StreamSource implements ByteSource {
 	private async next(): Promise<boolean> {
 		const chunk = await this.chunks!.next();
 		if (chunk.done) return false;
-		this.pending = Buffer.isBuffer(chunk.value) ? chunk.value : Buffer.from(chunk.value as Uint8Array);
+		this.pending = Buffer.isBuffer(chunk.value)
+			? chunk.value
+			: Buffer.from(chunk.value as Uint8Array);
 		return true;
 	}
 }
@@ -92,7 +94,11 @@ class StreamSource implements ByteSource {
  * A ByteSource over an item's binary property. Its size comes from n8n's metadata (or the base64
  * length in in-memory mode); a missing property fails with the user's fix, as everywhere else.
  */
-export async function binarySource(ctx: IExecuteFunctions, itemIndex: number, propertyName: string): Promise<ByteSource> {
+export async function binarySource(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+): Promise<ByteSource> {
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
 	const { bytes } = await binaryFileInfo(ctx, itemIndex, propertyName);
 	const id = binary.id;

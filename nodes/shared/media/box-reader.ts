@@ -14,7 +14,7 @@ export interface BoxSpan {
 export function childBoxes(bytes: Buffer, start = 0, end = bytes.length): BoxSpan[] {
 	const spans: BoxSpan[] = [];
 	const limit = Math.min(end, bytes.length);
-	for (let at = start; at + 8 <= limit; ) {
+	for (let at = start; at + 8 <= limit;) {
 		let size = bytes.readUInt32BE(at);
 		let header = 8;
 		if (size === 1) {
@@ -33,7 +33,11 @@ export function childBoxes(bytes: Buffer, start = 0, end = bytes.length): BoxSpa
 }
 
 /** Follows a path of box types from inside `parent`; the first match at each level. */
-export function findBox(bytes: Buffer, parent: BoxSpan | undefined, ...path: string[]): BoxSpan | undefined {
+export function findBox(
+	bytes: Buffer,
+	parent: BoxSpan | undefined,
+	...path: string[]
+): BoxSpan | undefined {
 	let current = parent;
 	for (const type of path) {
 		const siblings = childBoxes(bytes, current?.start ?? 0, current?.end ?? bytes.length);

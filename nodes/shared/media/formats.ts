@@ -44,7 +44,9 @@ const FACTS: Record<MediaFormat, FormatFacts> = {
 type FormatName = MediaFormat | (string & {});
 
 function factsOf(format: FormatName): FormatFacts | undefined {
-	return Object.prototype.hasOwnProperty.call(FACTS, format) ? FACTS[format as MediaFormat] : undefined;
+	return Object.prototype.hasOwnProperty.call(FACTS, format)
+		? FACTS[format as MediaFormat]
+		: undefined;
 }
 
 /** e.g. 'image/png'; 'application/octet-stream' for an unknown name. */

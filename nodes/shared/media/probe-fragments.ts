@@ -30,16 +30,24 @@ function runTicks(bytes: Buffer, trun: BoxSpan, defaultDuration: number): number
 	const stride = 4 * TRUN_SAMPLE_FIELDS.filter((field) => flags & field).length;
 	let at = trun.start + 8 + (flags & TRUN_DATA_OFFSET ? 4 : 0) + (flags & TRUN_FIRST_FLAGS ? 4 : 0);
 	let ticks = 0;
-	for (let i = 0; i < count && at + 4 <= trun.end; i++, at += stride) ticks += bytes.readUInt32BE(at);
+	for (let i = 0; i < count && at + 4 <= trun.end; i++, at += stride)
+		ticks += bytes.readUInt32BE(at);
 	return ticks;
 }
 
-function fragmentTicks(bytes: Buffer, traf: BoxSpan, trackId: number, trexDuration: number): number {
+function fragmentTicks(
+	bytes: Buffer,
+	traf: BoxSpan,
+	trackId: number,
+	trexDuration: number,
+): number {
 	const tfhd = findBox(bytes, traf, 'tfhd');
 	if (!tfhd || bytes.readUInt32BE(tfhd.start + 4) !== trackId) return 0;
 	const flags = flagsOf(bytes, tfhd);
-	const durationAt = tfhd.start + 8 + (flags & TFHD_BASE_OFFSET ? 8 : 0) + (flags & TFHD_DESCRIPTION_INDEX ? 4 : 0);
-	const defaultDuration = flags & TFHD_DEFAULT_DURATION ? bytes.readUInt32BE(durationAt) : trexDuration;
+	const durationAt =
+		tfhd.start + 8 + (flags & TFHD_BASE_OFFSET ? 8 : 0) + (flags & TFHD_DESCRIPTION_INDEX ? 4 : 0);
+	const defaultDuration =
+		flags & TFHD_DEFAULT_DURATION ? bytes.readUInt32BE(durationAt) : trexDuration;
 	return childBoxes(bytes, traf.start, traf.end)
 		.filter((span) => span.type === 'trun')
 		.reduce((sum, trun) => sum + runTicks(bytes, trun, defaultDuration), 0);
@@ -56,17 +64,22 @@ export function fragmentedSeconds(
 	const mehd = findBox(bytes, mvex, 'mehd');
 	if (mehd && movieTimescale) {
 		const wide = bytes[mehd.start] === 1;
-		const duration = wide ? Number(bytes.readBigUInt64BE(mehd.start + 4)) : bytes.readUInt32BE(mehd.start + 4);
+		const duration = wide
+			? Number(bytes.readBigUInt64BE(mehd.start + 4))
+			: bytes.readUInt32BE(mehd.start + 4);
 		if (duration > 0) return duration / movieTimescale;
 	}
 	if (!track?.timescale) return undefined;
 	// trex holds the defaults a fragment falls back on: track id, description index, duration, ...
-	const trex = childBoxes(bytes, mvex.start, mvex.end)
-		.find((span) => span.type === 'trex' && bytes.readUInt32BE(span.start + 4) === track.id);
+	const trex = childBoxes(bytes, mvex.start, mvex.end).find(
+		(span) => span.type === 'trex' && bytes.readUInt32BE(span.start + 4) === track.id,
+	);
 	const trexDuration = trex ? bytes.readUInt32BE(trex.start + 12) : 0;
 	const ticks = childBoxes(bytes)
 		.filter((span) => span.type === 'moof')
-		.flatMap((moof) => childBoxes(bytes, moof.start, moof.end).filter((span) => span.type === 'traf'))
+		.flatMap((moof) =>
+			childBoxes(bytes, moof.start, moof.end).filter((span) => span.type === 'traf'),
+		)
 		.reduce((sum, traf) => sum + fragmentTicks(bytes, traf, track.id, trexDuration), 0);
 	return ticks > 0 ? ticks / track.timescale : undefined;
 }

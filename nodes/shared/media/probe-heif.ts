@@ -14,7 +14,9 @@ interface Size {
 function primaryItem(bytes: Buffer, meta: BoxSpan): number | undefined {
 	const pitm = findBox(bytes, meta, 'pitm');
 	if (!pitm || pitm.start + 6 > pitm.end) return undefined;
-	return bytes[pitm.start] === 0 ? bytes.readUInt16BE(pitm.start + 4) : bytes.readUInt32BE(pitm.start + 4);
+	return bytes[pitm.start] === 0
+		? bytes.readUInt16BE(pitm.start + 4)
+		: bytes.readUInt32BE(pitm.start + 4);
 }
 
 /** ipma: 1-based ipco property indexes associated with `item`. */
@@ -43,8 +45,13 @@ function ispeSize(bytes: Buffer, ispe: BoxSpan): Size {
 
 /** Without item associations, the largest ispe is the full picture rather than a tile. */
 function largestSize(bytes: Buffer, properties: BoxSpan[]): Size {
-	const sizes = properties.filter((span) => span.type === 'ispe').map((span) => ispeSize(bytes, span));
-	return sizes.sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0))[0] ?? {};
+	const sizes = properties
+		.filter((span) => span.type === 'ispe')
+		.map((span) => ispeSize(bytes, span));
+	return (
+		sizes.sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0))[0] ??
+		{}
+	);
 }
 
 export function heifSize(bytes: Buffer): Size {
@@ -56,7 +63,9 @@ export function heifSize(bytes: Buffer): Size {
 	const properties = ipco ? childBoxes(bytes, ipco.start, ipco.end) : [];
 	const item = primaryItem(bytes, meta);
 	if (item === undefined || !ipma) return largestSize(bytes, properties);
-	const own = itemProperties(bytes, ipma, item).map((index) => properties[index - 1]).filter(Boolean);
+	const own = itemProperties(bytes, ipma, item)
+		.map((index) => properties[index - 1])
+		.filter(Boolean);
 	const ispe = own.find((span) => span.type === 'ispe');
 	if (!ispe) return largestSize(bytes, properties);
 	const size = ispeSize(bytes, ispe);

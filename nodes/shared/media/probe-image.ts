@@ -39,13 +39,17 @@ function isStartOfFrame(marker: number): boolean {
 
 /** Walks the marker segments (APPn, DQT, DHT, ...) up to the first frame header. */
 export function probeJpeg(bytes: Buffer, total = bytes.length): MediaInfo | undefined {
-	if (bytes.length < 3 || bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff) return undefined;
+	if (bytes.length < 3 || bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff)
+		return undefined;
 	let at = 2;
 	while (at + 4 <= bytes.length && bytes[at] === 0xff) {
 		const marker = bytes[at + 1];
-		if (marker === 0xff) at += 1; // fill byte
-		else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) at += 2; // no length
-		else if (marker === 0xd9 || marker === 0xda) break; // end of image, start of scan
+		if (marker === 0xff)
+			at += 1; // fill byte
+		else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8))
+			at += 2; // no length
+		else if (marker === 0xd9 || marker === 0xda)
+			break; // end of image, start of scan
 		else if (isStartOfFrame(marker) && at + 9 <= bytes.length) {
 			const size = { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
 			return mediaInfo('jpeg', total, { ...size, hasAlpha: false });
@@ -90,7 +94,11 @@ export function probeWebp(bytes: Buffer, total = bytes.length): MediaInfo | unde
 	if (!hasAscii(bytes, 0, 'RIFF') || !hasAscii(bytes, 8, 'WEBP')) return undefined;
 	if (hasAscii(bytes, 12, 'VP8 ') && bytes.length >= 30 && bytes.readUIntBE(23, 3) === 0x9d012a) {
 		const width = bytes.readUInt16LE(26) & 0x3fff;
-		return mediaInfo('webp', total, { width, height: bytes.readUInt16LE(28) & 0x3fff, hasAlpha: false });
+		return mediaInfo('webp', total, {
+			width,
+			height: bytes.readUInt16LE(28) & 0x3fff,
+			hasAlpha: false,
+		});
 	}
 	if (hasAscii(bytes, 12, 'VP8L') && bytes.length >= 25 && bytes[20] === 0x2f) {
 		const bits = bytes.readUInt32LE(21);

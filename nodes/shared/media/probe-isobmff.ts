@@ -15,7 +15,8 @@ type Size = { width?: number; height?: number };
 
 function fileBrands(bytes: Buffer, ftyp: BoxSpan): string[] {
 	const brands = [bytes.toString('latin1', ftyp.start, ftyp.start + 4)];
-	for (let at = ftyp.start + 8; at + 4 <= ftyp.end; at += 4) brands.push(bytes.toString('latin1', at, at + 4));
+	for (let at = ftyp.start + 8; at + 4 <= ftyp.end; at += 4)
+		brands.push(bytes.toString('latin1', at, at + 4));
 	return brands;
 }
 
@@ -32,7 +33,10 @@ function containerFormat(bytes: Buffer): MediaFormat | undefined {
 }
 
 /** Timescale and duration of an mvhd or mdhd; version 1 widens the times and duration to 64 bits. */
-function timing(bytes: Buffer, span: BoxSpan): { timescale: number; duration?: number } | undefined {
+function timing(
+	bytes: Buffer,
+	span: BoxSpan,
+): { timescale: number; duration?: number } | undefined {
 	const wide = bytes[span.start] === 1;
 	const at = span.start + (wide ? 20 : 12);
 	if (at + (wide ? 12 : 8) > span.end) return undefined;
@@ -96,7 +100,8 @@ function probeMovie(bytes: Buffer, format: 'mp4' | 'mov', total: number): MediaI
 	const mvhd = findBox(bytes, moov, 'mvhd');
 	const movie = mvhd && timing(bytes, mvhd);
 	const all = tracks(bytes, moov);
-	const video = all.find((track) => track.handler === 'vide') ?? all.find((track) => track.size.width);
+	const video =
+		all.find((track) => track.handler === 'vide') ?? all.find((track) => track.size.width);
 	const audioOnly = !video && all.some((track) => track.handler === 'soun');
 	const whole = bytes.length === total;
 	const seconds =

@@ -37,12 +37,14 @@ interface FrameHeader {
 }
 
 export function parseFrameHeader(bytes: Buffer, at: number): FrameHeader | undefined {
-	if (at < 0 || at + 4 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1] & 0xe0) !== 0xe0) return undefined;
+	if (at < 0 || at + 4 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1] & 0xe0) !== 0xe0)
+		return undefined;
 	const version = (bytes[at + 1] >> 3) & 3;
 	const layer = (bytes[at + 1] >> 1) & 3;
 	const bitrateIndex = bytes[at + 2] >> 4;
 	const rateIndex = (bytes[at + 2] >> 2) & 3;
-	if (version === 1 || layer === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return undefined;
+	if (version === 1 || layer === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3)
+		return undefined;
 	const mpeg1 = version === 3;
 	const bitsPerSecond = KBPS[mpeg1 ? 'mpeg1' : 'mpeg2'][layer][bitrateIndex] * 1000;
 	const sampleRate = SAMPLE_RATES[version][rateIndex];
@@ -51,7 +53,7 @@ export function parseFrameHeader(bytes: Buffer, at: number): FrameHeader | undef
 	const frameBytes =
 		layer === LAYER_I
 			? (Math.floor((12 * bitsPerSecond) / sampleRate) + padding) * 4
-			: Math.floor((samplesPerFrame / 8) * bitsPerSecond / sampleRate) + padding;
+			: Math.floor(((samplesPerFrame / 8) * bitsPerSecond) / sampleRate) + padding;
 	const mono = bytes[at + 3] >> 6 === 3;
 	const sideInfo = mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17;
 	return { bitsPerSecond, sampleRate, samplesPerFrame, frameBytes, xingOffset: 4 + sideInfo };
@@ -60,7 +62,11 @@ export function parseFrameHeader(bytes: Buffer, at: number): FrameHeader | undef
 /** Bytes taken by a leading ID3v2 tag (size is four 7-bit "syncsafe" bytes), or 0. */
 export function id3v2Length(bytes: Buffer): number {
 	if (bytes.length < 10 || !hasAscii(bytes, 0, 'ID3')) return 0;
-	const size = ((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f);
+	const size =
+		((bytes[6] & 0x7f) << 21) |
+		((bytes[7] & 0x7f) << 14) |
+		((bytes[8] & 0x7f) << 7) |
+		(bytes[9] & 0x7f);
 	const footer = bytes[5] & 0x10 ? 10 : 0;
 	return 10 + size + footer;
 }
@@ -69,12 +75,18 @@ export function id3v2Length(bytes: Buffer): number {
  * The first frame at or after `start` (searched up to 64 KB further when `search`, since taggers
  * pad after the tag); a header counts when the next frame also starts with one (or the bytes end first).
  */
-function firstFrame(bytes: Buffer, start: number, search: boolean): { at: number; header: FrameHeader } | undefined {
+function firstFrame(
+	bytes: Buffer,
+	start: number,
+	search: boolean,
+): { at: number; header: FrameHeader } | undefined {
 	const last = search ? Math.min(bytes.length - 4, start + SEARCH_AFTER_TAG) : start;
 	for (let at = start; at <= last; at++) {
 		const header = parseFrameHeader(bytes, at);
 		const next = header && at + header.frameBytes;
-		const confirmed = next !== undefined && (next + 4 > bytes.length || parseFrameHeader(bytes, next) !== undefined);
+		const confirmed =
+			next !== undefined &&
+			(next + 4 > bytes.length || parseFrameHeader(bytes, next) !== undefined);
 		if (header && confirmed) return { at, header };
 	}
 	return undefined;
@@ -83,11 +95,16 @@ function firstFrame(bytes: Buffer, start: number, search: boolean): { at: number
 /** Frame count from a Xing/Info (LAME) or VBRI (Fraunhofer) header in the first frame. */
 function countedFrames(bytes: Buffer, at: number, header: FrameHeader): number | undefined {
 	const xing = at + header.xingOffset;
-	if ((hasAscii(bytes, xing, 'Xing') || hasAscii(bytes, xing, 'Info')) && xing + 12 <= bytes.length) {
+	if (
+		(hasAscii(bytes, xing, 'Xing') || hasAscii(bytes, xing, 'Info')) &&
+		xing + 12 <= bytes.length
+	) {
 		return bytes.readUInt32BE(xing + 4) & 0x1 ? bytes.readUInt32BE(xing + 8) : undefined;
 	}
 	const vbri = at + 4 + 32;
-	return hasAscii(bytes, vbri, 'VBRI') && vbri + 18 <= bytes.length ? bytes.readUInt32BE(vbri + 14) : undefined;
+	return hasAscii(bytes, vbri, 'VBRI') && vbri + 18 <= bytes.length
+		? bytes.readUInt32BE(vbri + 14)
+		: undefined;
 }
 
 /**
@@ -97,7 +114,11 @@ function countedFrames(bytes: Buffer, at: number, header: FrameHeader): number |
  * seen only when `bytes` reach the end; otherwise it is counted as audio, which overstates the
  * length by at most 128 bytes' worth (32 ms at 32 kbit/s) and never understates it.
  */
-export function probeMpegAudio(bytes: Buffer, total: number, offset: number): MediaInfo | undefined {
+export function probeMpegAudio(
+	bytes: Buffer,
+	total: number,
+	offset: number,
+): MediaInfo | undefined {
 	const tag = offset === 0 ? id3v2Length(bytes) : 0;
 	const first = firstFrame(bytes, tag, tag > 0 || offset > 0);
 	if (!first) return undefined;
@@ -106,7 +127,9 @@ export function probeMpegAudio(bytes: Buffer, total: number, offset: number): Me
 	if (first.at + header.frameBytes > bytes.length) return mediaInfo('mp3', total);
 	const frames = countedFrames(bytes, first.at, header);
 	if (frames !== undefined) {
-		return mediaInfo('mp3', total, { seconds: (frames * header.samplesPerFrame) / header.sampleRate });
+		return mediaInfo('mp3', total, {
+			seconds: (frames * header.samplesPerFrame) / header.sampleRate,
+		});
 	}
 	const at = offset + first.at;
 	const end = offset + bytes.length === total;

@@ -13,7 +13,7 @@ interface WaveChunks {
 /** Walks the chunks (each padded to an even length) until both fmt and data are seen. */
 function readChunks(bytes: Buffer, total: number): WaveChunks {
 	const found: WaveChunks = {};
-	for (let at = 12; at + 8 <= bytes.length && found.dataSize === undefined; ) {
+	for (let at = 12; at + 8 <= bytes.length && found.dataSize === undefined;) {
 		const size = bytes.readUInt32LE(at + 4);
 		if (hasAscii(bytes, at, 'fmt ') && at + 24 <= bytes.length) {
 			const byteRate = bytes.readUInt32LE(at + 16);

@@ -30,7 +30,11 @@ interface Element {
 }
 
 /** A variable-length integer: the leading zero bits give its length; `keepMarker` for IDs. */
-function readVint(bytes: Buffer, at: number, keepMarker: boolean): { value: number; length: number } | undefined {
+function readVint(
+	bytes: Buffer,
+	at: number,
+	keepMarker: boolean,
+): { value: number; length: number } | undefined {
 	const first = bytes[at];
 	if (first === undefined || first === 0) return undefined;
 	const length = Math.clz32(first) - 23;
@@ -47,13 +51,18 @@ function readVint(bytes: Buffer, at: number, keepMarker: boolean): { value: numb
 
 function children(bytes: Buffer, start: number, end: number): Element[] {
 	const elements: Element[] = [];
-	for (let at = start; at < end; ) {
+	for (let at = start; at < end;) {
 		const id = readVint(bytes, at, true);
 		const size = id && readVint(bytes, at + id.length, false);
 		if (!id || !size) break;
 		const dataStart = at + id.length + size.length;
 		const cut = dataStart + size.value > bytes.length;
-		elements.push({ id: id.value, start: dataStart, end: Math.min(end, dataStart + size.value), cut });
+		elements.push({
+			id: id.value,
+			start: dataStart,
+			end: Math.min(end, dataStart + size.value),
+			cut,
+		});
 		if (id.value === CLUSTER) break;
 		at = dataStart + size.value;
 	}
@@ -65,7 +74,8 @@ function child(bytes: Buffer, parent: Element | undefined, id: number): Element 
 }
 
 function uint(bytes: Buffer, element: Element | undefined): number | undefined {
-	if (!element || element.cut || element.end <= element.start || element.end - element.start > 6) return undefined;
+	if (!element || element.cut || element.end <= element.start || element.end - element.start > 6)
+		return undefined;
 	return bytes.readUIntBE(element.start, element.end - element.start);
 }
 
@@ -89,12 +99,15 @@ export function probeWebm(bytes: Buffer, total = bytes.length): MediaInfo | unde
 	if (bytes.length < 4 || bytes.readUInt32BE(0) !== EBML) return undefined;
 	const segment = children(bytes, 0, bytes.length).find((element) => element.id === SEGMENT);
 	const tracks = child(bytes, segment, TRACKS);
-	const entries = (tracks ? children(bytes, tracks.start, tracks.end) : []).filter((element) => element.id === TRACK_ENTRY);
+	const entries = (tracks ? children(bytes, tracks.start, tracks.end) : []).filter(
+		(element) => element.id === TRACK_ENTRY,
+	);
 	const types = entries.map((entry) => uint(bytes, child(bytes, entry, TRACK_TYPE)));
 	const video = child(bytes, entries[types.indexOf(TRACK_TYPE_VIDEO)], VIDEO);
 	const width = uint(bytes, child(bytes, video, PIXEL_WIDTH));
 	const height = uint(bytes, child(bytes, video, PIXEL_HEIGHT));
 	// Audio only when every track is known: a cut Tracks may have lost the video track.
-	const audioOnly = !tracks?.cut && !types.includes(TRACK_TYPE_VIDEO) && types.includes(TRACK_TYPE_AUDIO);
+	const audioOnly =
+		!tracks?.cut && !types.includes(TRACK_TYPE_VIDEO) && types.includes(TRACK_TYPE_AUDIO);
 	return mediaInfo('webm', total, { width, height, seconds: seconds(bytes, segment) }, audioOnly);
 }

@@ -28,7 +28,11 @@ export function factsBoxOf(format: MediaFormat): string | undefined {
 	return FACTS_BOX[format];
 }
 
-async function boxAt(windows: ForwardWindows, at: number, total: number | undefined): Promise<TopBox | undefined> {
+async function boxAt(
+	windows: ForwardWindows,
+	at: number,
+	total: number | undefined,
+): Promise<TopBox | undefined> {
 	const bytes = await windows.range(at, LONGEST_HEADER);
 	if (bytes.length < 8) return undefined;
 	const size32 = bytes.readUInt32BE(0);
@@ -42,13 +46,18 @@ async function boxAt(windows: ForwardWindows, at: number, total: number | undefi
 }
 
 /** The top-level box of `type`, found by walking the headers before it. */
-async function findTopBox(windows: ForwardWindows, type: string, total: number | undefined): Promise<TopBox> {
-	for (let at = 0; total === undefined || at < total; ) {
+async function findTopBox(
+	windows: ForwardWindows,
+	type: string,
+	total: number | undefined,
+): Promise<TopBox> {
+	for (let at = 0; total === undefined || at < total;) {
 		const box = await boxAt(windows, at, total);
 		if (!box) break;
 		if (box.type === type) return box;
 		if (box.end === undefined || box.end === total) break;
-		if (box.end < at + box.header) throw new ReadRefused('the file is damaged: a box declares a size shorter than its header');
+		if (box.end < at + box.header)
+			throw new ReadRefused('the file is damaged: a box declares a size shorter than its header');
 		at = box.end;
 	}
 	throw new ReadRefused(ENDS_BEFORE_HEADER);
@@ -58,16 +67,27 @@ async function findTopBox(windows: ForwardWindows, type: string, total: number |
  * The ftyp (when the file starts with one) followed by the facts box: enough for probeMedia to
  * give a file's facts. Refused with the reason when the box is missing or too large.
  */
-export async function readFactsBox(windows: ForwardWindows, head: Buffer, type: string, total: number | undefined): Promise<Buffer> {
+export async function readFactsBox(
+	windows: ForwardWindows,
+	head: Buffer,
+	type: string,
+	total: number | undefined,
+): Promise<Buffer> {
 	const box = await findTopBox(windows, type, total);
-	if (box.end === undefined) throw new ReadRefused(`the ${type} header runs to the end of a file of unknown length`);
+	if (box.end === undefined)
+		throw new ReadRefused(`the ${type} header runs to the end of a file of unknown length`);
 	const length = box.end - box.start;
 	if (length > MAX_FACTS_BOX) {
-		throw new ReadRefused(`the ${type} header is ${sizeText(length)}, more than the ${sizeText(MAX_FACTS_BOX)} this check reads`);
+		throw new ReadRefused(
+			`the ${type} header is ${sizeText(length)}, more than the ${sizeText(MAX_FACTS_BOX)} this check reads`,
+		);
 	}
 	const bytes = await windows.range(box.start, length);
 	if (bytes.length < length) throw new ReadRefused(ENDS_BEFORE_HEADER);
 	const ftypLength = head.toString('latin1', 4, 8) === 'ftyp' ? head.readUInt32BE(0) : 0;
-	const ftyp = ftypLength >= 8 && ftypLength <= head.length && box.start >= ftypLength ? head.subarray(0, ftypLength) : undefined;
+	const ftyp =
+		ftypLength >= 8 && ftypLength <= head.length && box.start >= ftypLength
+			? head.subarray(0, ftypLength)
+			: undefined;
 	return ftyp ? Buffer.concat([ftyp, bytes]) : bytes;
 }

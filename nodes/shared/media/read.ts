@@ -3,7 +3,14 @@ import type { MediaInfo } from './formats';
 import { probeMedia } from './probe';
 import { id3v2Length, probeMpegAudio } from './probe-mp3';
 import { factsBoxOf, MAX_FACTS_BOX, readFactsBox } from './read-boxes';
-import { BoundedReader, ForwardWindows, ReadRefused, sizeText, type ByteSource, type ReadBudget } from './source';
+import {
+	BoundedReader,
+	ForwardWindows,
+	ReadRefused,
+	sizeText,
+	type ByteSource,
+	type ReadBudget,
+} from './source';
 
 /**
  * The facts of a media file (kind, format, size, duration, dimensions, alpha) read from any byte
@@ -16,7 +23,10 @@ export type MediaRead = { info: MediaInfo; reason?: string } | { info?: undefine
 /** Enough for every header this package reads (image headers, WebM, WAV, MP3 frames). */
 export const HEAD_BYTES = 256 * 1024;
 const MP3_SEARCH_BYTES = 64 * 1024 + 4096;
-export const DEFAULT_READ_BUDGET: ReadBudget = { maxBytes: HEAD_BYTES + MAX_FACTS_BOX + MP3_SEARCH_BYTES, maxReads: 32 };
+export const DEFAULT_READ_BUDGET: ReadBudget = {
+	maxBytes: HEAD_BYTES + MAX_FACTS_BOX + MP3_SEARCH_BYTES,
+	maxReads: 32,
+};
 export const NOT_MEDIA = 'not a media file this package can read';
 const EMPTY = 'the file is empty';
 
@@ -26,13 +36,20 @@ type Probe = (bytes: Buffer, total: number) => MediaInfo | undefined;
  * A probe when the file's length may be unknown. Facts that depend on it are left out then: the
  * size, and a duration that changes with it (told by probing as if the file were twice as long).
  */
-function probeWithLength(probe: Probe, bytes: Buffer, total: number | undefined): { info?: MediaInfo; lengthMissing?: boolean } {
+function probeWithLength(
+	probe: Probe,
+	bytes: Buffer,
+	total: number | undefined,
+): { info?: MediaInfo; lengthMissing?: boolean } {
 	if (total !== undefined) return { info: probe(bytes, total) };
 	const short = probe(bytes, bytes.length);
 	if (!short) return {};
 	const { bytes: _unknown, seconds, ...facts } = short;
 	const steady = probe(bytes, bytes.length * 2 + 1)?.seconds === seconds;
-	return { info: steady && seconds !== undefined ? { ...facts, seconds } : facts, lengthMissing: !steady };
+	return {
+		info: steady && seconds !== undefined ? { ...facts, seconds } : facts,
+		lengthMissing: !steady,
+	};
 }
 
 /** Audio after an ID3v2 tag (cover art) that runs past the head. */
@@ -41,15 +58,25 @@ async function afterLongTag(windows: ForwardWindows, head: Buffer, total: number
 	const tagEnd = id3v2Length(head);
 	if (tagEnd + MP3_SEARCH_BYTES <= head.length) return {};
 	const audio = await windows.range(tagEnd, MP3_SEARCH_BYTES);
-	const result = probeWithLength((bytes, length) => probeMpegAudio(bytes, length + tagEnd, tagEnd), audio, total && total - tagEnd);
-	return result.info && total !== undefined ? { ...result, info: { ...result.info, bytes: total } } : result;
+	const result = probeWithLength(
+		(bytes, length) => probeMpegAudio(bytes, length + tagEnd, tagEnd),
+		audio,
+		total && total - tagEnd,
+	);
+	return result.info && total !== undefined
+		? { ...result, info: { ...result.info, bytes: total } }
+		: result;
 }
 
 /** The facts, and why a video or audio file has no duration. */
 function withDurationReason(info: MediaInfo, lengthMissing?: boolean): MediaRead {
 	if (info.kind === 'image' || info.seconds !== undefined) return { info };
 	const format = info.format.toUpperCase();
-	if (lengthMissing) return { info, reason: `the length of the file is unknown, and the duration of this ${format} file depends on it` };
+	if (lengthMissing)
+		return {
+			info,
+			reason: `the length of the file is unknown, and the duration of this ${format} file depends on it`,
+		};
 	return { info, reason: `the ${format} file does not state its duration in its header` };
 }
 
@@ -62,7 +89,13 @@ async function readFacts(reader: BoundedReader): Promise<MediaRead> {
 	const windows = new ForwardWindows(reader, head);
 	let { info, lengthMissing } = probeWithLength(probeMedia, head, total);
 	if (!info && !whole) ({ info, lengthMissing } = await afterLongTag(windows, head, total));
-	if (!info) return { reason: whole || head.length >= HEAD_BYTES ? NOT_MEDIA : `${NOT_MEDIA} from its first ${sizeText(head.length)}` };
+	if (!info)
+		return {
+			reason:
+				whole || head.length >= HEAD_BYTES
+					? NOT_MEDIA
+					: `${NOT_MEDIA} from its first ${sizeText(head.length)}`,
+		};
 	const box = factsBoxOf(info.format);
 	if (box && !whole) {
 		const facts = await readFactsBox(windows, head, box, total);
@@ -89,7 +122,10 @@ function failureReason(error: unknown): string {
  * closes the source; a source holding the whole file in memory is probed whole. Never throws: what stops the reading is the reason. A source may throw a
  * ReadRefused to give its own reason ("the host does not answer range requests").
  */
-export async function readMedia(source: ByteSource, budget: ReadBudget = DEFAULT_READ_BUDGET): Promise<MediaRead> {
+export async function readMedia(
+	source: ByteSource,
+	budget: ReadBudget = DEFAULT_READ_BUDGET,
+): Promise<MediaRead> {
 	try {
 		if (source.wholeFile) return wholeFileFacts(source.wholeFile);
 		return await readFacts(new BoundedReader(source, budget));

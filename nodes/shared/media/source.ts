@@ -72,7 +72,9 @@ export class BoundedReader {
 			throw new ReadRefused(`the header was not found within ${reads} of the file`);
 		}
 		if (this.bytes + (end - offset) > this.budget.maxBytes) {
-			throw new ReadRefused(`the header needs more than the ${sizeText(this.budget.maxBytes)} this check may read`);
+			throw new ReadRefused(
+				`the header needs more than the ${sizeText(this.budget.maxBytes)} this check may read`,
+			);
 		}
 		this.reads += 1;
 		const bytes = (await this.source.read(offset, end - offset)).subarray(0, end - offset);
@@ -94,7 +96,9 @@ export class ForwardWindows {
 	) {}
 
 	async range(at: number, length: number): Promise<Buffer> {
-		const held = [{ at: 0, bytes: this.head }, this.last].find((piece) => piece.at <= at && at < piece.at + piece.bytes.length);
+		const held = [{ at: 0, bytes: this.head }, this.last].find(
+			(piece) => piece.at <= at && at < piece.at + piece.bytes.length,
+		);
 		const known = held ? held.bytes.subarray(at - held.at, at - held.at + length) : Buffer.alloc(0);
 		if (known.length === length) return known;
 		const rest = await this.reader.read(at + known.length, length - known.length);

@@ -56,7 +56,9 @@ export const COMPAT_SIMPLE: Simplification = {
 };
 
 function videoUrlOf(content: unknown): string | null {
-	const entry = Array.isArray(content) ? (content as IDataObject[]).find((item) => item?.type === 'video_url') : undefined;
+	const entry = Array.isArray(content)
+		? (content as IDataObject[]).find((item) => item?.type === 'video_url')
+		: undefined;
 	const url = (entry?.video_url as IDataObject | undefined)?.url;
 	return typeof url === 'string' ? url : null;
 }
@@ -65,15 +67,23 @@ function videoUrlOf(content: unknown): string | null {
  * Assets (Upload Asset): `createdAt` in ms since the epoch becomes an ISO string under the same
  * name; a list's assets inside its `items` too.
  */
-export const ASSET_SIMPLE: Simplification = { times: [{ raw: 'createdAt', iso: 'createdAt', unitMs: 1 }] };
+export const ASSET_SIMPLE: Simplification = {
+	times: [{ raw: 'createdAt', iso: 'createdAt', unitMs: 1 }],
+};
 
 export function simplifyAssetList(item: INodeExecutionData): INodeExecutionData {
 	if (!Array.isArray(item.json.items)) return item;
-	const items = (item.json.items as IDataObject[]).map((json) => simplifyItem({ json }, ASSET_SIMPLE).json);
+	const items = (item.json.items as IDataObject[]).map(
+		(json) => simplifyItem({ json }, ASSET_SIMPLE).json,
+	);
 	return { ...item, json: { ...item.json, items } };
 }
 
 /** Every output's items simplified when the node's Simplify is on (read once per execution). */
-export function simplifyOutputs(on: boolean, outputs: INodeExecutionData[][], how: Simplification): INodeExecutionData[][] {
+export function simplifyOutputs(
+	on: boolean,
+	outputs: INodeExecutionData[][],
+	how: Simplification,
+): INodeExecutionData[][] {
 	return on ? outputs.map((items) => items.map((item) => simplifyItem(item, how))) : outputs;
 }

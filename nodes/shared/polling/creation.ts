@@ -38,7 +38,13 @@ function membersByGroup(watches: readonly Watch[]): Map<string, number[]> {
 	return groups;
 }
 
-function between(watches: readonly Watch[], index: number, below: number | undefined, above: number | undefined, latest: number): number | undefined {
+function between(
+	watches: readonly Watch[],
+	index: number,
+	below: number | undefined,
+	above: number | undefined,
+	latest: number,
+): number | undefined {
 	if (above === undefined) return below === undefined ? undefined : latest;
 	const upper = watches[above].createdAt!;
 	if (below === undefined) return upper;

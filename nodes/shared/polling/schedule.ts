@@ -68,7 +68,10 @@ interface GroupView {
 function viewGroups(watches: readonly Watch[], durations: Durations): Map<string, GroupView> {
 	const groups = new Map<string, GroupView>();
 	watches.forEach((watch, index) => {
-		const view = groups.get(watch.group) ?? { anchor: index, estimate: estimateOf(durations.get(watch.group)) };
+		const view = groups.get(watch.group) ?? {
+			anchor: index,
+			estimate: estimateOf(durations.get(watch.group)),
+		};
 		view.anchor = index;
 		if (view.scout === undefined && !watch.settled) view.scout = index;
 		groups.set(watch.group, view);
@@ -82,7 +85,14 @@ function viewGroups(watches: readonly Watch[], durations: Durations): Map<string
  */
 type Plan = { at: number } | { last: number; origin: number };
 
-function planOf(index: number, watches: readonly Watch[], view: GroupView, createdAt: number | undefined, startedAt: number, maxIntervalMs: number): Plan {
+function planOf(
+	index: number,
+	watches: readonly Watch[],
+	view: GroupView,
+	createdAt: number | undefined,
+	startedAt: number,
+	maxIntervalMs: number,
+): Plan {
 	const watch = watches[index];
 	const last = watch.lastCheck;
 	const origin = createdAt ?? startedAt;
@@ -91,7 +101,8 @@ function planOf(index: number, watches: readonly Watch[], view: GroupView, creat
 		return last === undefined || last < expectedEnd ? { at: expectedEnd } : { last, origin };
 	}
 	if (index === view.scout) return last === undefined ? { at: startedAt } : { last, origin };
-	if (index === view.anchor && watch.createdAt === undefined && last === undefined) return { at: startedAt };
+	if (index === view.anchor && watch.createdAt === undefined && last === undefined)
+		return { at: startedAt };
 	return { at: (last ?? startedAt) + maxIntervalMs };
 }
 
@@ -100,16 +111,33 @@ function planOf(index: number, watches: readonly Watch[], view: GroupView, creat
  * learning, or many tasks past their estimate), each gap is sqrt(k) times longer, so a large
  * batch never asks faster than a hand-made loop over all of it would.
  */
-function denseBounds(plans: ReadonlyArray<Plan | undefined>, bounds: ScheduleBounds): ScheduleBounds {
+function denseBounds(
+	plans: ReadonlyArray<Plan | undefined>,
+	bounds: ScheduleBounds,
+): ScheduleBounds {
 	const dense = plans.filter((plan) => plan && 'last' in plan).length;
 	const factor = Math.sqrt(Math.max(1, dense));
-	return { ...bounds, minIntervalMs: bounds.minIntervalMs * factor, overshootShare: bounds.overshootShare * factor };
+	return {
+		...bounds,
+		minIntervalMs: bounds.minIntervalMs * factor,
+		overshootShare: bounds.overshootShare * factor,
+	};
 }
 
 /** When a planned check happens, within the bounds: never two checks closer than the minimum, never further apart than the maximum. */
-function timeOf(plan: Plan, watch: Watch, startedAt: number, bounds: ScheduleBounds, dense: ScheduleBounds): number {
+function timeOf(
+	plan: Plan,
+	watch: Watch,
+	startedAt: number,
+	bounds: ScheduleBounds,
+	dense: ScheduleBounds,
+): number {
 	const last = watch.lastCheck;
-	const at = 'at' in plan ? plan.at : plan.last + Math.max(dense.minIntervalMs, dense.overshootShare * Math.max(0, plan.last - plan.origin));
+	const at =
+		'at' in plan
+			? plan.at
+			: plan.last +
+				Math.max(dense.minIntervalMs, dense.overshootShare * Math.max(0, plan.last - plan.origin));
 	const earliest = last === undefined ? -Infinity : last + bounds.minIntervalMs;
 	return Math.max(earliest, Math.min((last ?? startedAt) + bounds.maxIntervalMs, at));
 }
@@ -132,7 +160,16 @@ export function planRound(
 	const groups = viewGroups(watches, durations);
 	const created = assumedCreationTimes(watches);
 	const plans = watches.map((watch, index) =>
-		watch.settled ? undefined : planOf(index, watches, groups.get(watch.group)!, created[index], startedAt, bounds.maxIntervalMs),
+		watch.settled
+			? undefined
+			: planOf(
+					index,
+					watches,
+					groups.get(watch.group)!,
+					created[index],
+					startedAt,
+					bounds.maxIntervalMs,
+				),
 	);
 	const dense = denseBounds(plans, bounds);
 	const due: number[] = [];

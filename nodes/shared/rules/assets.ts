@@ -35,13 +35,23 @@ export function validateAssetUpload(asset: AssetUpload): ValidationResult {
 	}
 	const type = asset.type?.toUpperCase();
 	if (type !== undefined && !TYPES.includes(type as AssetType)) {
-		return fail(CODES.UNSUPPORTED_FILE_TYPE, `type '${asset.type}' is not an asset type: choose ${oneOf(TYPES)}`, 'type');
+		return fail(
+			CODES.UNSUPPORTED_FILE_TYPE,
+			`type '${asset.type}' is not an asset type: choose ${oneOf(TYPES)}`,
+			'type',
+		);
 	}
 	const format = asset.format === undefined ? undefined : normalizeFormat(asset.format);
 	const effective = (type as AssetType | undefined) ?? (format ? typeOfFormat(format) : undefined);
 	if (format !== undefined && (!effective || !formatsOf(effective).includes(format))) {
-		const allowed = effective ? `${effective} takes ${oneOf(ASSETS.types[effective].formats)}` : allFormats();
-		return fail(CODES.UNSUPPORTED_FILE_TYPE, `${format.toUpperCase()} files cannot be uploaded: ${allowed}`, 'file');
+		const allowed = effective
+			? `${effective} takes ${oneOf(ASSETS.types[effective].formats)}`
+			: allFormats();
+		return fail(
+			CODES.UNSUPPORTED_FILE_TYPE,
+			`${format.toUpperCase()} files cannot be uploaded: ${allowed}`,
+			'file',
+		);
 	}
 	return checkSize(bytes, effective);
 }
@@ -55,5 +65,9 @@ function checkSize(bytes: number | undefined, type: AssetType | undefined): Vali
 	const cap = type ? Math.min(ASSETS.types[type].maxBytes, ASSETS.maxBytes) : ASSETS.maxBytes;
 	if (bytes <= cap) return OK;
 	const what = type ? `${type.toLowerCase()} files` : 'files';
-	return fail(CODES.FILE_TOO_LARGE, `the file is ${(bytes / MB).toFixed(1)} MB: ${what} may be at most ${cap / MB} MB`, 'file');
+	return fail(
+		CODES.FILE_TOO_LARGE,
+		`the file is ${(bytes / MB).toFixed(1)} MB: ${what} may be at most ${cap / MB} MB`,
+		'file',
+	);
 }

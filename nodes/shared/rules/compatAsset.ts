@@ -29,7 +29,11 @@ const ENTRY: FieldRules = {
 function checkEntry(entry: unknown, at: string): Failure | undefined {
 	if (!isRecord(entry)) {
 		const where = at.replace(/\.$/, '');
-		return fail(CODES.INVALID_PARAMETER, `${where || 'the body'} must be an object {groupId, url, name?}`, where || undefined);
+		return fail(
+			CODES.INVALID_PARAMETER,
+			`${where || 'the body'} must be an object {groupId, url, name?}`,
+			where || undefined,
+		);
 	}
 	return checkFields(entry, ENTRY, at) ?? checkHttpUrl(entry.url, `${at}url`);
 }
@@ -41,7 +45,10 @@ export function validateCompatAsset(body: unknown): ValidationResult {
 /** A JSON batch: 1 to 50 entries, each a valid asset body (paths like `[3].url`). */
 export function validateCompatAssetBatch(body: unknown): ValidationResult {
 	if (!Array.isArray(body) || body.length === 0) {
-		return fail(CODES.INVALID_PARAMETER, 'the batch must be a non-empty list of {groupId, url, name?} entries');
+		return fail(
+			CODES.INVALID_PARAMETER,
+			'the batch must be a non-empty list of {groupId, url, name?} entries',
+		);
 	}
 	if (body.length > COMPAT.batchMaxEntries) {
 		const message = `the batch has ${body.length} entries: send at most ${COMPAT.batchMaxEntries} per request`;

@@ -46,7 +46,12 @@ export function parseContent(content: readonly unknown[]): ContentItem[] | Failu
 		const url = item.type === 'text' ? undefined : (item[item.type] as { url: string }).url;
 		const failure = url === undefined ? undefined : checkUrl(index, item.type as MediaType, url);
 		if (failure) return failure;
-		items.push({ type: item.type, text: item.text as string | undefined, url, role: item.role as CompatRole | undefined });
+		items.push({
+			type: item.type,
+			text: item.text as string | undefined,
+			url,
+			role: item.role as CompatRole | undefined,
+		});
 	}
 	return items;
 }
@@ -64,7 +69,8 @@ function itemMessage(at: string, raw: unknown, issue: z.ZodIssue): string {
 	if (issue.code === 'invalid_union_discriminator' || last === 'type') {
 		return `${at}.type ${shown(type)} is not a content type: use ${oneOf(COMPAT.contentTypes)}`;
 	}
-	if (last === 'role') return `${at}.role is not a role of ${type}: use ${oneOf(COMPAT.roles[type])}`;
+	if (last === 'role')
+		return `${at}.role is not a role of ${type}: use ${oneOf(COMPAT.roles[type])}`;
 	if (last === 'text') return `${at}.text must be the prompt text`;
 	return `${at}.${type}.url is required: send a public URL, a Base64 data URI or asset://<ASSET_ID>`;
 }

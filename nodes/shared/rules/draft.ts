@@ -8,7 +8,11 @@ import type { VideoPlan } from './videoPlan';
 /** Tier fields a draft may not carry, even set to its own 480p. */
 const DRAFT_FIXED_FIELDS = ['outputResolution', 'upscaleResolution'] as const;
 
-export function checkDraft(model: VideoModel, plan: VideoPlan, inputs: Record<string, unknown>): Failure | undefined {
+export function checkDraft(
+	model: VideoModel,
+	plan: VideoPlan,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	const draft = model.params.draft;
 	if (!plan.draft || !draft) return undefined;
 	const field = DRAFT_FIXED_FIELDS.find((name) => inputs[name] !== undefined);
@@ -28,8 +32,13 @@ export function checkDraft(model: VideoModel, plan: VideoPlan, inputs: Record<st
  * A final reuses everything of its draft; the service ignores its other inputs, so only the
  * order id itself is checked (the draft's existence, age and owner are the service's to judge).
  */
-export function checkFinal(model: VideoModel, inputs: Record<string, unknown>): Failure | undefined {
+export function checkFinal(
+	model: VideoModel,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	const rule = videoFieldRules(model).draftSourceOrderId;
 	const value = inputs.draftSourceOrderId;
-	return rule.schema.safeParse(value).success ? undefined : fail(rule.code, rule.explain(value), 'inputs.draftSourceOrderId');
+	return rule.schema.safeParse(value).success
+		? undefined
+		: fail(rule.code, rule.explain(value), 'inputs.draftSourceOrderId');
 }

@@ -26,7 +26,8 @@ function objectSchema(rules: FieldRules): z.ZodTypeAny {
 	let schema = schemaCache.get(rules);
 	if (!schema) {
 		const shape: Record<string, z.ZodTypeAny> = {};
-		for (const [key, rule] of Object.entries(rules)) shape[key] = rule.required ? rule.schema : rule.schema.optional();
+		for (const [key, rule] of Object.entries(rules))
+			shape[key] = rule.required ? rule.schema : rule.schema.optional();
 		schema = z.object(shape).passthrough();
 		schemaCache.set(rules, schema);
 	}
@@ -34,7 +35,11 @@ function objectSchema(rules: FieldRules): z.ZodTypeAny {
 }
 
 /** First failing field of `values`, checked in the table's order; `at` prefixes the path ('inputs.'). */
-export function checkFields(values: Record<string, unknown>, rules: FieldRules, at = ''): Failure | undefined {
+export function checkFields(
+	values: Record<string, unknown>,
+	rules: FieldRules,
+	at = '',
+): Failure | undefined {
 	const parsed = objectSchema(rules).safeParse(values);
 	if (parsed.success) return undefined;
 	const issue = parsed.error.issues[0];
@@ -43,7 +48,13 @@ export function checkFields(values: Record<string, unknown>, rules: FieldRules, 
 }
 
 /** A field that takes one of `values`; the message lists them. */
-export function enumRule(name: string, values: readonly string[], code: string, owner: string, what: string): FieldRule {
+export function enumRule(
+	name: string,
+	values: readonly string[],
+	code: string,
+	owner: string,
+	what: string,
+): FieldRule {
 	return {
 		schema: z.enum(values as [string, ...string[]]),
 		code,
@@ -53,7 +64,11 @@ export function enumRule(name: string, values: readonly string[], code: string, 
 
 /** A field of a given type (INVALID_PARAMETER otherwise). */
 export function typedRule(name: string, schema: z.ZodTypeAny, expected: string): FieldRule {
-	return { schema, code: CODES.INVALID_PARAMETER, explain: (v) => `${name} ${shown(v)} is invalid: ${expected}` };
+	return {
+		schema,
+		code: CODES.INVALID_PARAMETER,
+		explain: (v) => `${name} ${shown(v)} is invalid: ${expected}`,
+	};
 }
 
 /**
@@ -64,7 +79,9 @@ export function refused(code: string, explain: string): FieldRule {
 }
 
 /** A table builder memoised per model id (tables are static data once built). */
-export function perModel<M extends { id: string }>(build: (model: M) => FieldRules): (model: M) => FieldRules {
+export function perModel<M extends { id: string }>(
+	build: (model: M) => FieldRules,
+): (model: M) => FieldRules {
 	const cache = new Map<string, FieldRules>();
 	return (model) => {
 		let rules = cache.get(model.id);

@@ -8,26 +8,52 @@ import { fail, type Failure } from './result';
 import { hasText } from './videoPlan';
 
 function buildRules(m: ImageModel): FieldRules {
-	const none = (name: string, code: string) => refused(code, `${m.id} has no ${name} setting: remove ${name}`);
+	const none = (name: string, code: string) =>
+		refused(code, `${m.id} has no ${name} setting: remove ${name}`);
 	return {
 		prompt: typedRule('prompt', z.string(), 'send the prompt as text'),
 		urls: typedRule('urls', z.array(z.string()), 'send a list of https image URLs'),
 		quality: m.quality
 			? enumRule('quality', optionValues(m.quality), CODES.UNSUPPORTED_QUALITY, m.id, 'a quality')
 			: none('quality', CODES.UNSUPPORTED_QUALITY),
-		resolution: enumRule('resolution', optionValues(m.resolution), CODES.UNSUPPORTED_RESOLUTION, m.id, 'a resolution'),
-		aspectRatio: enumRule('aspectRatio', optionValues(m.aspectRatio), CODES.UNSUPPORTED_ASPECT_RATIO, m.id, 'an aspect ratio'),
+		resolution: enumRule(
+			'resolution',
+			optionValues(m.resolution),
+			CODES.UNSUPPORTED_RESOLUTION,
+			m.id,
+			'a resolution',
+		),
+		aspectRatio: enumRule(
+			'aspectRatio',
+			optionValues(m.aspectRatio),
+			CODES.UNSUPPORTED_ASPECT_RATIO,
+			m.id,
+			'an aspect ratio',
+		),
 		outputFormat: m.outputFormat
-			? enumRule('outputFormat', optionValues(m.outputFormat), CODES.UNSUPPORTED_OUTPUT_FORMAT, m.id, 'an output format')
+			? enumRule(
+					'outputFormat',
+					optionValues(m.outputFormat),
+					CODES.UNSUPPORTED_OUTPUT_FORMAT,
+					m.id,
+					'an output format',
+				)
 			: none('outputFormat', CODES.UNSUPPORTED_OUTPUT_FORMAT),
 	};
 }
 
 const imageFieldRules = perModel(buildRules);
 
-export function validateImageInputs(model: ImageModel, inputs: Record<string, unknown>): Failure | undefined {
+export function validateImageInputs(
+	model: ImageModel,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	const urls = Array.isArray(inputs.urls) ? inputs.urls : [];
-	return checkFields(inputs, imageFieldRules(model), 'inputs.') ?? checkPrompt(model, inputs) ?? checkUrls(model, urls);
+	return (
+		checkFields(inputs, imageFieldRules(model), 'inputs.') ??
+		checkPrompt(model, inputs) ??
+		checkUrls(model, urls)
+	);
 }
 
 function checkPrompt(model: ImageModel, inputs: Record<string, unknown>): Failure | undefined {

@@ -5,7 +5,11 @@ import { checkListFacts } from './mediaFact';
 import type { Failure } from './result';
 import type { MediaFacts } from './types';
 
-export function checkImageFacts(model: ImageModel, urls: readonly unknown[], media: MediaFacts): Failure | undefined {
+export function checkImageFacts(
+	model: ImageModel,
+	urls: readonly unknown[],
+	media: MediaFacts,
+): Failure | undefined {
 	const base = {
 		kind: 'image' as const,
 		limits: model.inputImages,

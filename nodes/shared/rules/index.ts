@@ -10,7 +10,13 @@
  * sizes, formats, pixels) where they are known: the package knows some before sending (binary data,
  * asset records, file headers), the service (and the emulator) knows them all.
  */
-export type { MediaFact, MediaFacts, MediaKind, CreateTaskRequest, ValidationResult } from './types';
+export type {
+	MediaFact,
+	MediaFacts,
+	MediaKind,
+	CreateTaskRequest,
+	ValidationResult,
+} from './types';
 export { CODES, type Code } from './codes';
 export { validateRequest } from './request';
 export { validateRequestFacts } from './requestFacts';

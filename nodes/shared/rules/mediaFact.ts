@@ -26,7 +26,12 @@ export interface FactContext {
 }
 
 export function checkMediaFact(fact: MediaFact, ctx: FactContext): Failure | undefined {
-	return checkPresence(fact, ctx) ?? checkContent(fact, ctx) ?? checkPixels(fact, ctx) ?? checkSeconds(fact, ctx);
+	return (
+		checkPresence(fact, ctx) ??
+		checkContent(fact, ctx) ??
+		checkPixels(fact, ctx) ??
+		checkSeconds(fact, ctx)
+	);
 }
 
 function checkPresence(fact: MediaFact, ctx: FactContext): Failure | undefined {
@@ -35,10 +40,18 @@ function checkPresence(fact: MediaFact, ctx: FactContext): Failure | undefined {
 		return fail(ctx.notFoundCode, message, ctx.path);
 	}
 	if (fact.owned === false) {
-		return fail(ctx.notFoundCode, `${ctx.path} belongs to another account: upload the file with this account`, ctx.path);
+		return fail(
+			ctx.notFoundCode,
+			`${ctx.path} belongs to another account: upload the file with this account`,
+			ctx.path,
+		);
 	}
 	if (fact.readable === false && ctx.kind !== 'image') {
-		return fail(CODES.READ_FAILED, `the duration of ${ctx.path} could not be read: re-encode the file and upload it again`, ctx.path);
+		return fail(
+			CODES.READ_FAILED,
+			`the duration of ${ctx.path} could not be read: re-encode the file and upload it again`,
+			ctx.path,
+		);
 	}
 	return undefined;
 }
@@ -46,16 +59,27 @@ function checkPresence(fact: MediaFact, ctx: FactContext): Failure | undefined {
 function checkContent(fact: MediaFact, ctx: FactContext): Failure | undefined {
 	const { limits, path } = ctx;
 	const bad = (message: string) => fail(ctx.invalidCode, message, path);
-	if (fact.kind !== undefined && fact.kind !== ctx.kind) return bad(`${path} is ${fact.kind}, not ${ctx.kind}: reference ${ctx.kind} here`);
-	if (fact.format !== undefined && limits.formats && !limits.formats.includes(normalizeFormat(fact.format))) {
+	if (fact.kind !== undefined && fact.kind !== ctx.kind)
+		return bad(`${path} is ${fact.kind}, not ${ctx.kind}: reference ${ctx.kind} here`);
+	if (
+		fact.format !== undefined &&
+		limits.formats &&
+		!limits.formats.includes(normalizeFormat(fact.format))
+	) {
 		const allowed = oneOf(limits.formats.map((f) => f.toUpperCase()));
-		return bad(`${path} is ${fact.format.toUpperCase()}, which ${ctx.owner} does not take: use ${allowed}`);
+		return bad(
+			`${path} is ${fact.format.toUpperCase()}, which ${ctx.owner} does not take: use ${allowed}`,
+		);
 	}
 	if (fact.bytes !== undefined && limits.maxBytes !== undefined && fact.bytes > limits.maxBytes) {
-		return bad(`${path} is ${(fact.bytes / MB).toFixed(1)} MB: use a file of at most ${limits.maxBytes / MB} MB`);
+		return bad(
+			`${path} is ${(fact.bytes / MB).toFixed(1)} MB: use a file of at most ${limits.maxBytes / MB} MB`,
+		);
 	}
 	if (fact.hasAlpha === true && limits.noTransparency) {
-		return bad(`${path} has transparency, which ${ctx.owner} does not take: flatten it onto a background`);
+		return bad(
+			`${path} has transparency, which ${ctx.owner} does not take: flatten it onto a background`,
+		);
 	}
 	return undefined;
 }
@@ -72,7 +96,9 @@ function checkPixels(fact: MediaFact, ctx: FactContext): Failure | undefined {
 		return bad(`each side must be ${limits.side.min}-${limits.side.max} px`);
 	}
 	if (limits.shortSide && (short < limits.shortSide.min || short > limits.shortSide.max)) {
-		const upper = Number.isFinite(limits.shortSide.max) ? ` and at most ${limits.shortSide.max}` : '';
+		const upper = Number.isFinite(limits.shortSide.max)
+			? ` and at most ${limits.shortSide.max}`
+			: '';
 		return bad(`the shorter side must be at least ${limits.shortSide.min} px${upper}`);
 	}
 	if (limits.maxAspectRatio !== undefined && long > short * limits.maxAspectRatio) {
@@ -86,11 +112,18 @@ function checkSeconds(fact: MediaFact, ctx: FactContext): Failure | undefined {
 	if (fact.seconds === undefined || !range || !ctx.durationCode) return undefined;
 	if (fact.seconds >= range.min && fact.seconds <= range.max) return undefined;
 	const bounds = range.min > 0 ? `${range.min}-${range.max} s` : `at most ${range.max} s`;
-	return fail(ctx.durationCode, `${ctx.path} is ${fact.seconds} s long: use a clip of ${bounds} for ${ctx.owner}`, ctx.path);
+	return fail(
+		ctx.durationCode,
+		`${ctx.path} is ${fact.seconds} s long: use a clip of ${bounds} for ${ctx.owner}`,
+		ctx.path,
+	);
 }
 
 /** Seconds of the entries whose duration is known (a lower bound of the real total). */
-export function knownSeconds(facts: readonly (MediaFact | undefined)[] | undefined, count: number): number {
+export function knownSeconds(
+	facts: readonly (MediaFact | undefined)[] | undefined,
+	count: number,
+): number {
 	let total = 0;
 	for (let i = 0; i < count; i++) total += facts?.[i]?.seconds ?? 0;
 	return total;

@@ -13,14 +13,22 @@ export interface ReferenceContext {
 	uploadHint: string;
 }
 
-const FORM_NAMES: Record<UrlKind, string> = { https: 'https URL', http: 'http URL', asset: 'asset://<providerAssetId>' };
+const FORM_NAMES: Record<UrlKind, string> = {
+	https: 'https URL',
+	http: 'http URL',
+	asset: 'asset://<providerAssetId>',
+};
 
 /**
  * A list that takes only asset:// gives EXTERNAL_URL for anything else (sd videoUrls); an asset://
  * where it is not taken gives the context's code (alt: REFERENCE_*_INVALID); any other form that
  * does not fit is INVALID_URL.
  */
-export function checkReferenceForms(list: readonly unknown[], limits: MediaLimits, ctx: ReferenceContext): Failure | undefined {
+export function checkReferenceForms(
+	list: readonly unknown[],
+	limits: MediaLimits,
+	ctx: ReferenceContext,
+): Failure | undefined {
 	const accepts = limits.accepts;
 	const assetOnly = accepts.length === 1 && accepts[0] === 'asset';
 	for (const [index, entry] of list.entries()) {
@@ -31,7 +39,12 @@ export function checkReferenceForms(list: readonly unknown[], limits: MediaLimit
 			const message = `${shown(entry)} is not an uploaded asset: upload it with POST /assets/upload and send asset://<providerAssetId>`;
 			return fail(CODES.EXTERNAL_URL, message, path);
 		}
-		if (form === 'asset') return fail(ctx.assetRefusedCode, `${shown(entry)} is an asset:// reference: ${ctx.uploadHint}`, path);
+		if (form === 'asset')
+			return fail(
+				ctx.assetRefusedCode,
+				`${shown(entry)} is an asset:// reference: ${ctx.uploadHint}`,
+				path,
+			);
 		const message = `${shown(entry)} is not a valid reference here: send ${oneOf(accepts.map((k) => FORM_NAMES[k]))}`;
 		return fail(CODES.INVALID_URL, message, path);
 	}

@@ -1,6 +1,13 @@
 /** POST /jobs/createTask: the request envelope, then the chosen model's inputs. */
 import { z } from 'zod';
-import { IMAGE_MODEL_IDS, VIDEO_FAMILIES, VIDEO_MODEL_IDS, getImageModel, getVideoModel, videoModelsOf } from '../catalog';
+import {
+	IMAGE_MODEL_IDS,
+	VIDEO_FAMILIES,
+	VIDEO_MODEL_IDS,
+	getImageModel,
+	getVideoModel,
+	videoModelsOf,
+} from '../catalog';
 import { CODES } from './codes';
 import { checkFields, isRecord, typedRule, type FieldRules } from './fields';
 import { validateImageInputs } from './image';
@@ -15,7 +22,10 @@ import { validateVideoInputs } from './video';
  */
 const ENVELOPE: FieldRules = {
 	model: typedRule('model', z.string(), 'send a model alias'),
-	inputs: { ...typedRule('inputs', z.record(z.unknown()), 'send an object of model inputs'), required: true },
+	inputs: {
+		...typedRule('inputs', z.record(z.unknown()), 'send an object of model inputs'),
+		required: true,
+	},
 	callBackUrl: typedRule('callBackUrl', z.string(), 'send the webhook URL as text'),
 };
 
@@ -24,15 +34,20 @@ const ENVELOPE: FieldRules = {
  * what the referenced files are (found, owned, seconds, sizes) is the service's to judge.
  */
 export function validateRequest(request: unknown): ValidationResult {
-	if (!isRecord(request)) return fail(CODES.INVALID_PARAMETER, 'the request must be an object {model, inputs}');
+	if (!isRecord(request))
+		return fail(CODES.INVALID_PARAMETER, 'the request must be an object {model, inputs}');
 	return toResult(checkModel(request.model) ?? checkEnvelope(request) ?? checkInputs(request));
 }
 
 function checkModel(model: unknown): Failure | undefined {
 	if (getVideoModel(model) || getImageModel(model)) return undefined;
-	const family = Object.values(VIDEO_FAMILIES).find((f) => f.idPrefix && typeof model === 'string' && model.startsWith(f.idPrefix));
+	const family = Object.values(VIDEO_FAMILIES).find(
+		(f) => f.idPrefix && typeof model === 'string' && model.startsWith(f.idPrefix),
+	);
 	const ids = family ? videoModelsOf(family).map((m) => m.id) : [];
-	const choices = family ? `the ${family.id} family requires ${oneOf(ids)}` : `choose ${oneOf([...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS])}`;
+	const choices = family
+		? `the ${family.id} family requires ${oneOf(ids)}`
+		: `choose ${oneOf([...VIDEO_MODEL_IDS, ...IMAGE_MODEL_IDS])}`;
 	const what = model === undefined ? 'model is missing' : `model ${shown(model)} is not supported`;
 	return fail(CODES.UNSUPPORTED_MODEL, `${what}: ${choices}`, 'model');
 }

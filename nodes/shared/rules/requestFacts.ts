@@ -11,7 +11,10 @@ import type { MediaFacts, ValidationResult } from './types';
 import { checkVideoFacts } from './videoFacts';
 import { planVideo } from './videoPlan';
 
-export function validateRequestFacts(request: { model?: unknown; inputs?: unknown }, media: MediaFacts): ValidationResult {
+export function validateRequestFacts(
+	request: { model?: unknown; inputs?: unknown },
+	media: MediaFacts,
+): ValidationResult {
 	const inputs = (request.inputs ?? {}) as Record<string, unknown>;
 	const video = getVideoModel(request.model);
 	if (video) {
@@ -19,5 +22,9 @@ export function validateRequestFacts(request: { model?: unknown; inputs?: unknow
 		return toResult(checkVideoFacts(video, planVideo(video, inputs), media));
 	}
 	const image = getImageModel(request.model);
-	return toResult(image ? checkImageFacts(image, Array.isArray(inputs.urls) ? inputs.urls : [], media) : undefined);
+	return toResult(
+		image
+			? checkImageFacts(image, Array.isArray(inputs.urls) ? inputs.urls : [], media)
+			: undefined,
+	);
 }

@@ -29,6 +29,6 @@ export function oneOf(values: readonly (string | number)[]): string {
 
 /** A value as the user wrote it, short enough for a message. */
 export function shown(value: unknown): string {
-	const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value);
+	const text = typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value));
 	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -40,4 +40,5 @@ export interface CreateTaskRequest {
 	callBackUrl?: string;
 }
 
-export type ValidationResult = { ok: true } | { ok: false; code: string; message: string; path?: string };
+export type ValidationResult =
+	{ ok: true } | { ok: false; code: string; message: string; path?: string };

@@ -14,7 +14,11 @@ const TARGETS = optionValues(UPSCALE.targets);
  * body's.
  */
 const SOURCE = z
-	.object({ type: z.enum(UPSCALE.source.types), url: z.string().optional(), storageUrl: z.string().optional() })
+	.object({
+		type: z.enum(UPSCALE.source.types),
+		url: z.string().optional(),
+		storageUrl: z.string().optional(),
+	})
 	.passthrough();
 
 const BODY: FieldRules = {
@@ -36,7 +40,8 @@ const BODY: FieldRules = {
  * the others.
  */
 export function validateUpscaleCreate(body: unknown): ValidationResult {
-	if (!isRecord(body)) return fail(CODES.INVALID_PARAMETER, 'the body must be an object {source, targetResolution}');
+	if (!isRecord(body))
+		return fail(CODES.INVALID_PARAMETER, 'the body must be an object {source, targetResolution}');
 	const failure =
 		checkFields(body, BODY) ??
 		checkSourceUrl(body.source as z.infer<typeof SOURCE>) ??
@@ -48,7 +53,11 @@ function checkSourceUrl(source: z.infer<typeof SOURCE>): Failure | undefined {
 	const field = source.type === 'url' ? 'url' : 'storageUrl';
 	const path = `source.${field}`;
 	if (source[field] === undefined) {
-		return fail(CODES.INVALID_URL, `${path} is required with source.type '${source.type}': send the video's https URL`, path);
+		return fail(
+			CODES.INVALID_URL,
+			`${path} is required with source.type '${source.type}': send the video's https URL`,
+			path,
+		);
 	}
 	return checkHttpUrl(source[field], path);
 }

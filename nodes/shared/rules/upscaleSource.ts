@@ -16,7 +16,10 @@ export interface UpscaleSource {
 }
 
 /** The source-dependent codes, each judged only when its fact is known. */
-export function validateUpscaleSource(targetResolution: string, source: UpscaleSource): ValidationResult {
+export function validateUpscaleSource(
+	targetResolution: string,
+	source: UpscaleSource,
+): ValidationResult {
 	const target = UPSCALE.targets.find((t) => t.value === targetResolution);
 	if (!target) {
 		const message = `targetResolution '${targetResolution}' is not a target: choose ${oneOf(TARGETS)}`;
@@ -29,14 +32,26 @@ export function validateUpscaleSource(targetResolution: string, source: UpscaleS
 		return fail(CODES.UNSUPPORTED_MEDIA_TYPE, message, 'source');
 	}
 	if (bytes !== undefined && bytes > limits.maxBytes) {
-		return fail(CODES.FILE_TOO_LARGE, `the source is over ${limits.maxBytes / MB} MB: use a smaller file`, 'source');
+		return fail(
+			CODES.FILE_TOO_LARGE,
+			`the source is over ${limits.maxBytes / MB} MB: use a smaller file`,
+			'source',
+		);
 	}
 	if (seconds !== undefined && seconds > limits.maxSeconds) {
-		return fail(CODES.DURATION_EXCEEDS_LIMIT, `the source is ${seconds} s long: upscale at most ${limits.maxSeconds} s`, 'source');
+		return fail(
+			CODES.DURATION_EXCEEDS_LIMIT,
+			`the source is ${seconds} s long: upscale at most ${limits.maxSeconds} s`,
+			'source',
+		);
 	}
 	if (width !== undefined && height !== undefined && Math.min(width, height) >= target.height) {
-		const higher = UPSCALE.targets.filter((t) => t.height > Math.min(width, height)).map((t) => t.value);
-		const choose = higher.length ? `choose ${oneOf(higher)}` : 'the source is already at the highest target';
+		const higher = UPSCALE.targets
+			.filter((t) => t.height > Math.min(width, height))
+			.map((t) => t.value);
+		const choose = higher.length
+			? `choose ${oneOf(higher)}`
+			: 'the source is already at the highest target';
 		const message = `the source (${width}x${height}) is not below ${target.value}: ${choose}`;
 		return fail(CODES.SOURCE_RESOLUTION_TOO_HIGH, message, 'targetResolution');
 	}

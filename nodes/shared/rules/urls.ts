@@ -22,7 +22,11 @@ export function checkHttpUrl(value: unknown, path: string): Failure | undefined 
 	if (value === undefined) return undefined;
 	const form = typeof value === 'string' ? urlForm(value) : 'invalid';
 	if (form === 'https' || form === 'http') return undefined;
-	return fail(CODES.INVALID_URL, `${path} ${shown(value)} is not an http(s) URL: send a full URL starting with https://`, path);
+	return fail(
+		CODES.INVALID_URL,
+		`${path} ${shown(value)} is not an http(s) URL: send a full URL starting with https://`,
+		path,
+	);
 }
 
 export function parseUrl(value: string): URL | undefined {
@@ -54,9 +58,14 @@ export function isPrivateOrInsecureUrl(url: string): boolean {
  * origin). `allowPrivate` lets a self-hosted setup reach any http(s) host. The one rule for every
  * fetch; each redirect hop is judged by it again.
  */
-export function fetchRefusal(url: string, ownOrigin: string | undefined, allowPrivate = false): string | undefined {
+export function fetchRefusal(
+	url: string,
+	ownOrigin: string | undefined,
+	allowPrivate = false,
+): string | undefined {
 	const parsed = parseUrl(url);
-	if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.hostname === '') return 'only http and https URLs are fetched';
+	if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.hostname === '')
+		return 'only http and https URLs are fetched';
 	if (ownOrigin !== undefined && parsed.origin === ownOrigin) return undefined;
 	if (allowPrivate || !isPrivateOrInsecureUrl(url)) return undefined;
 	return `${parsed.protocol}//${parsed.host} is neither a public https address nor the credential's own origin`;
@@ -65,7 +74,9 @@ export function fetchRefusal(url: string, ownOrigin: string | undefined, allowPr
 /** Single-label names and the reserved internal suffixes resolve only inside a network. */
 function isInternalName(host: string): boolean {
 	if (!host.includes('.')) return true;
-	return ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'].some((s) => host.endsWith(s));
+	return ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'].some((s) =>
+		host.endsWith(s),
+	);
 }
 
 /** [first octet, second octet from, second octet to] of private and reserved IPv4 blocks. */

@@ -14,8 +14,12 @@ import { checkVideoReferenceForms } from './videoReferences';
  * (draftSourceOrderId on a draft-capable model) is checked for its order id only: the service
  * ignores its other inputs, so they are not judged.
  */
-export function validateVideoInputs(model: VideoModel, inputs: Record<string, unknown>): Failure | undefined {
-	if (model.params.draft && inputs.draftSourceOrderId !== undefined) return checkFinal(model, inputs);
+export function validateVideoInputs(
+	model: VideoModel,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
+	if (model.params.draft && inputs.draftSourceOrderId !== undefined)
+		return checkFinal(model, inputs);
 	const plan = planVideo(model, inputs);
 	return (
 		checkFields(inputs, videoFieldRules(model), 'inputs.') ??

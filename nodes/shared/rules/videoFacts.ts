@@ -7,7 +7,11 @@ import type { VideoPlan } from './videoPlan';
 import { INVALID_REFERENCE, MEDIA_ARRAYS, referenceLimits } from './videoReferences';
 import type { MediaFacts, MediaKind } from './types';
 
-const KIND: Record<MediaArrayName, MediaKind> = { urls: 'image', videoUrls: 'video', audioUrls: 'audio' };
+const KIND: Record<MediaArrayName, MediaKind> = {
+	urls: 'image',
+	videoUrls: 'video',
+	audioUrls: 'audio',
+};
 const DURATION: Partial<Record<MediaArrayName, string>> = {
 	videoUrls: CODES.REFERENCE_VIDEO_DURATION_INVALID,
 	audioUrls: CODES.REFERENCE_AUDIO_DURATION_INVALID,
@@ -20,10 +24,16 @@ const DURATION: Partial<Record<MediaArrayName, string>> = {
  * ASSET_NOT_FOUND like videos (the family's missingReferenceInvalid).
  */
 function notFoundCode(model: VideoModel, array: MediaArrayName): string {
-	return videoFamilyOf(model).missingReferenceInvalid && array !== 'videoUrls' ? INVALID_REFERENCE[array] : CODES.ASSET_NOT_FOUND;
+	return videoFamilyOf(model).missingReferenceInvalid && array !== 'videoUrls'
+		? INVALID_REFERENCE[array]
+		: CODES.ASSET_NOT_FOUND;
 }
 
-export function checkVideoFacts(model: VideoModel, plan: VideoPlan, media: MediaFacts): Failure | undefined {
+export function checkVideoFacts(
+	model: VideoModel,
+	plan: VideoPlan,
+	media: MediaFacts,
+): Failure | undefined {
 	for (const array of MEDIA_ARRAYS) {
 		const failure = checkEntries(model, plan, media, array);
 		if (failure) return failure;
@@ -31,7 +41,12 @@ export function checkVideoFacts(model: VideoModel, plan: VideoPlan, media: Media
 	return checkTotals(model, plan, media);
 }
 
-function checkEntries(model: VideoModel, plan: VideoPlan, media: MediaFacts, array: MediaArrayName): Failure | undefined {
+function checkEntries(
+	model: VideoModel,
+	plan: VideoPlan,
+	media: MediaFacts,
+	array: MediaArrayName,
+): Failure | undefined {
 	const base: Omit<FactContext, 'path'> = {
 		kind: KIND[array],
 		limits: referenceLimits(model, array),
@@ -40,11 +55,18 @@ function checkEntries(model: VideoModel, plan: VideoPlan, media: MediaFacts, arr
 		durationCode: DURATION[array],
 		owner: model.id,
 	};
-	return checkListFacts(plan[array].length, media[array], base, `inputs.${array}`, (i) => editSource(model, plan, array, i));
+	return checkListFacts(plan[array].length, media[array], base, `inputs.${array}`, (i) =>
+		editSource(model, plan, array, i),
+	);
 }
 
 /** sd2.5 edit: the first video is the source and must itself be 4-30 s. */
-function editSource(model: VideoModel, plan: VideoPlan, array: MediaArrayName, index: number): Partial<FactContext> {
+function editSource(
+	model: VideoModel,
+	plan: VideoPlan,
+	array: MediaArrayName,
+	index: number,
+): Partial<FactContext> {
 	const seconds = model.references.editSourceSeconds;
 	if (!seconds || plan.mode !== 'edit' || array !== 'videoUrls' || index !== 0) return {};
 	return { seconds, durationCode: CODES.EDIT_SOURCE_DURATION_INVALID };
@@ -67,7 +89,12 @@ function checkTotals(model: VideoModel, plan: VideoPlan, media: MediaFacts): Fai
 	return fail(CODES.REFERENCE_VIDEO_DURATION_INVALID, message, 'inputs.videoUrls');
 }
 
-function overTotal(model: VideoModel, array: 'videoUrls' | 'audioUrls', total: number, max?: number): Failure | undefined {
+function overTotal(
+	model: VideoModel,
+	array: 'videoUrls' | 'audioUrls',
+	total: number,
+	max?: number,
+): Failure | undefined {
 	if (max === undefined || total <= max) return undefined;
 	const message = `${array} add up to ${round(total)} s: keep them at most ${max} s in total for ${model.id}`;
 	return fail(DURATION[array] as string, message, `inputs.${array}`);

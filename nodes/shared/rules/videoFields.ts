@@ -7,7 +7,12 @@ import { oneOf, shown } from './result';
 
 type RuleFactory = (model: VideoModel) => FieldRule;
 
-function choice(name: string, code: string, values: (m: VideoModel) => readonly string[], what: string): RuleFactory {
+function choice(
+	name: string,
+	code: string,
+	values: (m: VideoModel) => readonly string[],
+	what: string,
+): RuleFactory {
 	return (m) => enumRule(name, values(m), code, m.id, what);
 }
 
@@ -35,12 +40,28 @@ const FACTORIES: Record<VideoInputName, RuleFactory> = {
 	duration: (m) => ({
 		schema: z.union([z.string(), z.number()]),
 		code: CODES.DURATION_OUT_OF_RANGE,
-		explain: (v) => `duration ${shown(v)} is not a number of seconds: send e.g. '${m.duration.default}s'`,
+		explain: (v) =>
+			`duration ${shown(v)} is not a number of seconds: send e.g. '${m.duration.default}s'`,
 	}),
-	resolution: choice('resolution', CODES.UNSUPPORTED_ASPECT_RATIO, (m) => optionValues(m.aspect), 'an aspect preset'),
+	resolution: choice(
+		'resolution',
+		CODES.UNSUPPORTED_ASPECT_RATIO,
+		(m) => optionValues(m.aspect),
+		'an aspect preset',
+	),
 	ratio: choice('ratio', CODES.UNSUPPORTED_ASPECT_RATIO, (m) => optionValues(m.aspect), 'a ratio'),
-	outputResolution: choice('outputResolution', CODES.UNSUPPORTED_RESOLUTION, tiers, 'an output resolution'),
-	upscaleResolution: choice('upscaleResolution', CODES.UNSUPPORTED_RESOLUTION, tiers, 'a resolution'),
+	outputResolution: choice(
+		'outputResolution',
+		CODES.UNSUPPORTED_RESOLUTION,
+		tiers,
+		'an output resolution',
+	),
+	upscaleResolution: choice(
+		'upscaleResolution',
+		CODES.UNSUPPORTED_RESOLUTION,
+		tiers,
+		'a resolution',
+	),
 	seed: (m) => {
 		const { min, max, random } = m.params.seed;
 		const ok = (v: number) => v === random || (v >= min && v <= max);
@@ -48,7 +69,8 @@ const FACTORIES: Record<VideoInputName, RuleFactory> = {
 		return {
 			schema: z.number().int().refine(ok),
 			code: CODES.INVALID_PARAMETER,
-			explain: (v) => `seed ${shown(v)} is invalid on ${m.id}: use a whole number from ${min} to ${max}${randomNote}`,
+			explain: (v) =>
+				`seed ${shown(v)} is invalid on ${m.id}: use a whole number from ${min} to ${max}${randomNote}`,
 		};
 	},
 	generateAudio: flag('generateAudio'),
@@ -65,11 +87,16 @@ const FACTORIES: Record<VideoInputName, RuleFactory> = {
 		'send a list of non-negative millisecond numbers, one per image in urls',
 	),
 	draft: flag('draft'),
-	draftSourceOrderId: typed('draftSourceOrderId', z.string().min(1), 'send the orderId (not the taskId) of a completed draft'),
+	draftSourceOrderId: typed(
+		'draftSourceOrderId',
+		z.string().min(1),
+		'send the orderId (not the taskId) of a completed draft',
+	),
 };
 
 /** Read when a model's rules are built, so they name every model the catalog holds by then. */
-const modelsWhere = (test: (m: VideoModel) => boolean) => VIDEO_MODELS.filter(test).map((m) => m.id);
+const modelsWhere = (test: (m: VideoModel) => boolean) =>
+	VIDEO_MODELS.filter(test).map((m) => m.id);
 
 /**
  * Fields of other models that the Unified Generation API refuses on this one: alt rejects

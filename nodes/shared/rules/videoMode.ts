@@ -1,17 +1,34 @@
 /** Does the request's content fit its generation mode: prompt, media counts, videoInputMode. */
-import { GENERATION_MODE_NAMES, type MediaArrayName, type ModeMedia, type VideoModel } from '../catalog';
+import {
+	GENERATION_MODE_NAMES,
+	type MediaArrayName,
+	type ModeMedia,
+	type VideoModel,
+} from '../catalog';
 import { CODES } from './codes';
 import { fail, type Failure } from './result';
 import type { VideoPlan } from './videoPlan';
 
-const ARRAY_KINDS: Record<MediaArrayName, string> = { urls: 'images', videoUrls: 'videos', audioUrls: 'audio files' };
+const ARRAY_KINDS: Record<MediaArrayName, string> = {
+	urls: 'images',
+	videoUrls: 'videos',
+	audioUrls: 'audio files',
+};
 /** videoUrls first: edit/extend without a video gets its own code before anything else. */
 const ARRAYS: readonly MediaArrayName[] = ['videoUrls', 'urls', 'audioUrls'];
 
 /** EMPTY_CONTENT (no prompt, no media), the prompt length, and a prompt where the mode needs one. */
-export function checkPrompt(model: VideoModel, plan: VideoPlan, inputs: Record<string, unknown>): Failure | undefined {
+export function checkPrompt(
+	model: VideoModel,
+	plan: VideoPlan,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	if (!plan.hasPrompt && mediaCount(plan) === 0) {
-		return fail(CODES.EMPTY_CONTENT, 'the request has neither a prompt nor reference media: add a prompt', 'inputs.prompt');
+		return fail(
+			CODES.EMPTY_CONTENT,
+			'the request has neither a prompt nor reference media: add a prompt',
+			'inputs.prompt',
+		);
 	}
 	const { maxLength, requiredIn } = model.params.prompt;
 	const prompt = inputs.prompt;
@@ -20,7 +37,10 @@ export function checkPrompt(model: VideoModel, plan: VideoPlan, inputs: Record<s
 		return fail(CODES.PROMPT_TOO_LONG, message, 'inputs.prompt');
 	}
 	if (!plan.hasPrompt && requiredIn.includes(plan.mode)) {
-		const what = plan.mode === 'edit' || plan.mode === 'extend' ? 'the change or continuation of Video 1' : 'the video';
+		const what =
+			plan.mode === 'edit' || plan.mode === 'extend'
+				? 'the change or continuation of Video 1'
+				: 'the video';
 		const message = `${GENERATION_MODE_NAMES[plan.mode]} on ${model.id} needs a prompt: describe ${what}`;
 		return fail(CODES.PROMPT_REQUIRED, message, 'inputs.prompt');
 	}
@@ -28,7 +48,11 @@ export function checkPrompt(model: VideoModel, plan: VideoPlan, inputs: Record<s
 }
 
 /** The mode's media table: videoInputMode, audio alone, counts per array, files in total. */
-export function checkModeMedia(model: VideoModel, plan: VideoPlan, inputs: Record<string, unknown>): Failure | undefined {
+export function checkModeMedia(
+	model: VideoModel,
+	plan: VideoPlan,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	const spec = model.references.modes[plan.mode];
 	return (
 		wrongInputMode(model, plan, spec, inputs) ??
@@ -41,9 +65,15 @@ export function checkModeMedia(model: VideoModel, plan: VideoPlan, inputs: Recor
 	);
 }
 
-const mediaCount = (plan: VideoPlan): number => plan.urls.length + plan.videoUrls.length + plan.audioUrls.length;
+const mediaCount = (plan: VideoPlan): number =>
+	plan.urls.length + plan.videoUrls.length + plan.audioUrls.length;
 
-function wrongInputMode(model: VideoModel, plan: VideoPlan, spec: ModeMedia, inputs: Record<string, unknown>): Failure | undefined {
+function wrongInputMode(
+	model: VideoModel,
+	plan: VideoPlan,
+	spec: ModeMedia,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	if (!spec.videoInputMode || inputs.videoInputMode === spec.videoInputMode) return undefined;
 	const message = `${GENERATION_MODE_NAMES[plan.mode]} on ${model.id} needs videoInputMode '${spec.videoInputMode}'`;
 	return fail(CODES.INVALID_MEDIA_COMBINATION, message, 'inputs.videoInputMode');
@@ -78,27 +108,48 @@ const HINTS: Partial<Record<VideoPlan['mode'], string>> = {
 };
 
 /** Edit and extend need their source video before anything else is judged. */
-function sourceVideoMissing(model: VideoModel, plan: VideoPlan, spec: ModeMedia): Failure | undefined {
-	if (plan.videoUrls.length >= spec.videoUrls.min || (plan.mode !== 'edit' && plan.mode !== 'extend')) return undefined;
-	const code = plan.mode === 'edit' ? CODES.EDIT_SOURCE_VIDEO_REQUIRED : CODES.EXTEND_SOURCE_VIDEO_REQUIRED;
+function sourceVideoMissing(
+	model: VideoModel,
+	plan: VideoPlan,
+	spec: ModeMedia,
+): Failure | undefined {
+	if (
+		plan.videoUrls.length >= spec.videoUrls.min ||
+		(plan.mode !== 'edit' && plan.mode !== 'extend')
+	)
+		return undefined;
+	const code =
+		plan.mode === 'edit' ? CODES.EDIT_SOURCE_VIDEO_REQUIRED : CODES.EXTEND_SOURCE_VIDEO_REQUIRED;
 	const message = `${plan.mode} on ${model.id} needs the source video first in videoUrls (an uploaded asset)`;
 	return fail(code, message, 'inputs.videoUrls');
 }
 
-function tooMany(model: VideoModel, plan: VideoPlan, spec: ModeMedia, array: MediaArrayName): Failure | undefined {
+function tooMany(
+	model: VideoModel,
+	plan: VideoPlan,
+	spec: ModeMedia,
+	array: MediaArrayName,
+): Failure | undefined {
 	const count = plan[array].length;
 	const { min, max } = spec[array];
 	if (count <= max) return undefined;
 	const name = GENERATION_MODE_NAMES[plan.mode];
 	const path = `inputs.${array}`;
-	if (max === 0) return fail(CODES.INVALID_MEDIA_COMBINATION, `${name} takes no ${array}${HINTS[plan.mode] ?? ': remove them'}`, path);
+	if (max === 0)
+		return fail(
+			CODES.INVALID_MEDIA_COMBINATION,
+			`${name} takes no ${array}${HINTS[plan.mode] ?? ': remove them'}`,
+			path,
+		);
 	if (min === max) return wrongCount(plan, array, min);
 	const message = `${count} ${ARRAY_KINDS[array]} are more than ${name} on ${model.id} takes: use at most ${max}`;
 	return fail(CODES.TOO_MANY_REFERENCES, message, path);
 }
 
 function tooFew(plan: VideoPlan, spec: ModeMedia, array: MediaArrayName): Failure | undefined {
-	return plan[array].length < spec[array].min ? wrongCount(plan, array, spec[array].min) : undefined;
+	return plan[array].length < spec[array].min
+		? wrongCount(plan, array, spec[array].min)
+		: undefined;
 }
 
 function wrongCount(plan: VideoPlan, array: MediaArrayName, expected: number): Failure {

@@ -4,7 +4,11 @@ import { CODES } from './codes';
 import { fail, oneOf, shown, type Failure } from './result';
 import type { VideoPlan } from './videoPlan';
 
-export function checkDuration(model: VideoModel, plan: VideoPlan, inputs: Record<string, unknown>): Failure | undefined {
+export function checkDuration(
+	model: VideoModel,
+	plan: VideoPlan,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	const spec = model.duration;
 	// sd2.5 edit: output follows the source video; the service ignores `duration`.
 	if (inputs.duration === undefined || spec.ignoredIn.includes(plan.mode)) return undefined;
@@ -12,16 +16,25 @@ export function checkDuration(model: VideoModel, plan: VideoPlan, inputs: Record
 	const choose = `choose a whole number of seconds from ${min} to ${max}`;
 	const seconds = plan.seconds;
 	const fault = (message: string) => fail(CODES.DURATION_OUT_OF_RANGE, message, 'inputs.duration');
-	if (seconds === null) return fault(`duration ${shown(inputs.duration)} is not a number of seconds: send e.g. '${spec.default}s'`);
+	if (seconds === null)
+		return fault(
+			`duration ${shown(inputs.duration)} is not a number of seconds: send e.g. '${spec.default}s'`,
+		);
 	if (seconds === -1) {
 		return spec.smart ? undefined : fault(`${model.id} has no automatic duration (-1): ${choose}`);
 	}
-	if (spec.wholeSeconds && !Number.isInteger(seconds)) return fault(`duration ${seconds}s is not a whole number: ${choose}`);
-	if (seconds < min || seconds > max) return fault(`duration ${seconds}s is outside ${min}s-${max}s for ${model.id}: ${choose}`);
+	if (spec.wholeSeconds && !Number.isInteger(seconds))
+		return fault(`duration ${seconds}s is not a whole number: ${choose}`);
+	if (seconds < min || seconds > max)
+		return fault(`duration ${seconds}s is outside ${min}s-${max}s for ${model.id}: ${choose}`);
 	return undefined;
 }
 
-export function checkAspect(model: VideoModel, plan: VideoPlan, inputs: Record<string, unknown>): Failure | undefined {
+export function checkAspect(
+	model: VideoModel,
+	plan: VideoPlan,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	const aspect = model.aspect;
 	if (aspect.ignoredIn.includes(plan.mode)) return undefined;
 	const value = inputs[aspect.input] ?? aspect.default;
@@ -41,7 +54,11 @@ export function checkAspect(model: VideoModel, plan: VideoPlan, inputs: Record<s
 }
 
 /** source_frame_timestamps_ms: only in the modes that take it, one per image in urls. */
-export function checkTimestamps(model: VideoModel, plan: VideoPlan, inputs: Record<string, unknown>): Failure | undefined {
+export function checkTimestamps(
+	model: VideoModel,
+	plan: VideoPlan,
+	inputs: Record<string, unknown>,
+): Failure | undefined {
 	const stamps = inputs.source_frame_timestamps_ms;
 	if (!Array.isArray(stamps)) return undefined;
 	const path = 'inputs.source_frame_timestamps_ms';

@@ -2,7 +2,12 @@
  * Reading a video request: which mode it asks for, its output seconds and tier, its media lists.
  * Shared by the rules and by pricing, so both read a request the same way.
  */
-import { videoFamilyOf, type GenerationMode, type VideoFamilySpec, type VideoModel } from '../catalog';
+import {
+	videoFamilyOf,
+	type GenerationMode,
+	type VideoFamilySpec,
+	type VideoModel,
+} from '../catalog';
 
 export interface VideoPlan {
 	mode: GenerationMode;
@@ -49,10 +54,16 @@ export function planVideo(model: VideoModel, inputs: Record<string, unknown>): V
  * to keyframe (so one image is a first frame) while alt treats the request as text-to-video
  * (the family's mediaImpliesKeyframes).
  */
-function detectMode(family: VideoFamilySpec, inputs: Record<string, unknown>, images: number, media: number): GenerationMode {
+function detectMode(
+	family: VideoFamilySpec,
+	inputs: Record<string, unknown>,
+	images: number,
+	media: number,
+): GenerationMode {
 	if (inputs.mode === 'edit' || inputs.mode === 'extend') return inputs.mode;
 	if (inputs.videoInputMode === 'reference') return 'reference';
-	const keyframe = inputs.videoInputMode === 'keyframe' || (family.mediaImpliesKeyframes && media > 0);
+	const keyframe =
+		inputs.videoInputMode === 'keyframe' || (family.mediaImpliesKeyframes && media > 0);
 	if (!keyframe) return 'textToVideo';
 	return images === 1 ? 'firstFrame' : 'keyframes';
 }

@@ -18,20 +18,26 @@ function describe(value: unknown): string {
 
 export function asRecord(value: unknown, what: string): IDataObject {
 	if (value && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
-	throw new UnreadableAnswerError(`The service answered ${what} with something that is not an object: ${describe(value)}`);
+	throw new UnreadableAnswerError(
+		`The service answered ${what} with something that is not an object: ${describe(value)}`,
+	);
 }
 
 /** The id field of an answer, which must be a non-empty string or number. */
 export function requireId(answer: IDataObject, field: string, what: string): string {
 	const id = answer[field];
 	if ((typeof id === 'string' && id.trim()) || typeof id === 'number') return String(id);
-	throw new UnreadableAnswerError(`The service answered ${what} without a ${field}: ${describe(answer)}`);
+	throw new UnreadableAnswerError(
+		`The service answered ${what} without a ${field}: ${describe(answer)}`,
+	);
 }
 
 /** A task answer must carry a status the kind knows how to read. */
 export function requireStatus(answer: IDataObject, what: string): IDataObject {
 	if (typeof answer.status === 'string' && answer.status) return answer;
-	throw new UnreadableAnswerError(`The service answered ${what} without a status: ${describe(answer)}`);
+	throw new UnreadableAnswerError(
+		`The service answered ${what} without a status: ${describe(answer)}`,
+	);
 }
 
 /** Maps statuses onto phases from a kind's terminal statuses (read from the catalog). */

@@ -6,7 +6,15 @@ import { DEFAULT_POLL } from '../polling';
 import type { PollOptions } from '../polling';
 import { validateCompatTask } from '../rules';
 import { apiRequest } from '../transport';
-import { asRecord, epochMs, errorText, phaseFrom, requireId, requireStatus, urlsOf } from './answers';
+import {
+	asRecord,
+	epochMs,
+	errorText,
+	phaseFrom,
+	requireId,
+	requireStatus,
+	urlsOf,
+} from './answers';
 import type { TaskKind } from './types';
 
 /**
@@ -23,19 +31,43 @@ export const compatTasks: TaskKind<IDataObject> = {
 	validate: (request) => validateCompatTask(request),
 	// Task-Compatible Video Generation API shows no price table: cost is settled by the service
 	// when the task completes.
-	estimate: () => ({ credits: null, reason: 'the Task-Compatible Video API shows no prices: the service settles the cost when the task completes' }),
+	estimate: () => ({
+		credits: null,
+		reason:
+			'the Task-Compatible Video API shows no prices: the service settles the cost when the task completes',
+	}),
 	async create(ctx, request, itemIndex, timeoutMs) {
-		const answer = asRecord(await apiRequest(ctx, 'compat', { method: 'POST', path: COMPAT_PATHS.tasks, body: request, itemIndex, timeoutMs }), 'the task request');
+		const answer = asRecord(
+			await apiRequest(ctx, 'compat', {
+				method: 'POST',
+				path: COMPAT_PATHS.tasks,
+				body: request,
+				itemIndex,
+				timeoutMs,
+			}),
+			'the task request',
+		);
 		const id = requireId(answer, 'id', 'the task request');
-		return { id, json: { id, status: answer.status ?? null, model: answer.model ?? request.model ?? null } };
+		return {
+			id,
+			json: { id, status: answer.status ?? null, model: answer.model ?? request.model ?? null },
+		};
 	},
 	async query(ctx, id, itemIndex, deadline) {
-		const answer = await apiRequest(ctx, 'compat', { method: 'GET', path: COMPAT_PATHS.task(id), itemIndex, deadline, subject: { kind: 'task', id } });
+		const answer = await apiRequest(ctx, 'compat', {
+			method: 'GET',
+			path: COMPAT_PATHS.task(id),
+			itemIndex,
+			deadline,
+			subject: { kind: 'task', id },
+		});
 		return requireStatus(asRecord(answer, 'the task query'), 'the task query');
 	},
 	phase: phaseFrom({ succeeded, failed }),
 	resultUrls: (state) =>
-		urlsOf(state.content, (item) => (item.type === 'video_url' ? (item.video_url as IDataObject | undefined)?.url : undefined)),
+		urlsOf(state.content, (item) =>
+			item.type === 'video_url' ? (item.video_url as IDataObject | undefined)?.url : undefined,
+		),
 	// The shape of a failed compat task is "not shown": read `error` as either a string or {code, message}.
 	failureReason: (state) => errorText(state.error),
 	// Unix seconds, as upstream. Task-Compatible Video Generation API, § Task shows no completion
@@ -43,7 +75,10 @@ export const compatTasks: TaskKind<IDataObject> = {
 	// the moment it saw the task finished.
 	times: (state) => ({
 		createdAt: epochMs(state.created_at, 1000),
-		completedAt: state.status === succeeded || state.status === failed ? epochMs(state.updated_at, 1000) : undefined,
+		completedAt:
+			state.status === succeeded || state.status === failed
+				? epochMs(state.updated_at, 1000)
+				: undefined,
 	}),
 };
 
@@ -64,6 +99,8 @@ export const COMPAT_POLL: PollOptions = {
  * never announced late); null when neither is there.
  */
 export function resultLinkExpiry(state: IDataObject): Date | null {
-	const stamp = [state.updated_at, state.created_at].find((value) => typeof value === 'number' && value > 0) as number | undefined;
+	const stamp = [state.updated_at, state.created_at].find(
+		(value) => typeof value === 'number' && value > 0,
+	) as number | undefined;
 	return stamp === undefined ? null : new Date((stamp + COMPAT.resultLinkHours * 3600) * 1000);
 }

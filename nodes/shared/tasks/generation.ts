@@ -20,10 +20,14 @@ export const generationTasks: TaskKind<CreateTaskRequest> = {
 	idField: 'taskId',
 	validate: (request) => validateRequest(request),
 	estimate: (request) => priceRequest(request),
-	create: (ctx, request, itemIndex, timeoutMs) => create(ctx, request as unknown as IDataObject, itemIndex, timeoutMs),
+	create: (ctx, request, itemIndex, timeoutMs) =>
+		create(ctx, request as unknown as IDataObject, itemIndex, timeoutMs),
 	query: queryByPath(UNIFIED_PATHS.queryTask),
 	phase: phaseFrom({ succeeded, failed }),
 	resultUrls: (state) => urlsOf(state.output, (file) => file.url),
 	failureReason: (state) => errorText(state.error),
-	times: (state) => ({ createdAt: epochMs(state.createTime), completedAt: epochMs(state.completeTime) }),
+	times: (state) => ({
+		createdAt: epochMs(state.createTime),
+		completedAt: epochMs(state.completeTime),
+	}),
 };

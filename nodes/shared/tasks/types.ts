@@ -33,7 +33,12 @@ export interface TaskKind<Request = IDataObject> {
 	/** Credits the task will cost as far as the request alone tells (the media's facts may refine it); null with the reason when unknown. */
 	estimate(request: Request): Price;
 	/** Sends the create request once; throws when the service's answer has no task id. */
-	create(ctx: ApiContext, request: Request, itemIndex: number, timeoutMs?: number): Promise<CreatedTask>;
+	create(
+		ctx: ApiContext,
+		request: Request,
+		itemIndex: number,
+		timeoutMs?: number,
+	): Promise<CreatedTask>;
 	/** Reads a task; throws when the answer is not a task of this kind. */
 	query(ctx: ApiContext, id: string, itemIndex: number, deadline?: number): Promise<IDataObject>;
 	phase(state: IDataObject): Phase;

@@ -10,9 +10,26 @@ import type { CreatedTask } from './types';
  * a query takes `?taskId=` and answers the task with its status.
  */
 
-export function createByPath(path: string, report: (request: IDataObject, answer: IDataObject) => IDataObject) {
-	return async (ctx: ApiContext, request: IDataObject, itemIndex: number, timeoutMs?: number): Promise<CreatedTask> => {
-		const answer = asRecord(await apiRequest(ctx, 'unified', { method: 'POST', path, body: request, itemIndex, timeoutMs }), path);
+export function createByPath(
+	path: string,
+	report: (request: IDataObject, answer: IDataObject) => IDataObject,
+) {
+	return async (
+		ctx: ApiContext,
+		request: IDataObject,
+		itemIndex: number,
+		timeoutMs?: number,
+	): Promise<CreatedTask> => {
+		const answer = asRecord(
+			await apiRequest(ctx, 'unified', {
+				method: 'POST',
+				path,
+				body: request,
+				itemIndex,
+				timeoutMs,
+			}),
+			path,
+		);
 		const taskId = requireId(answer, 'taskId', path);
 		const orderId = typeof answer.orderId === 'string' ? answer.orderId : null;
 		return { id: taskId, json: { taskId, orderId, ...report(request, answer) } };
@@ -20,8 +37,20 @@ export function createByPath(path: string, report: (request: IDataObject, answer
 }
 
 export function queryByPath(path: string) {
-	return async (ctx: ApiContext, taskId: string, itemIndex: number, deadline?: number): Promise<IDataObject> => {
-		const answer = await apiRequest(ctx, 'unified', { method: 'GET', path, qs: { taskId }, itemIndex, deadline, subject: { kind: 'task', id: taskId } });
+	return async (
+		ctx: ApiContext,
+		taskId: string,
+		itemIndex: number,
+		deadline?: number,
+	): Promise<IDataObject> => {
+		const answer = await apiRequest(ctx, 'unified', {
+			method: 'GET',
+			path,
+			qs: { taskId },
+			itemIndex,
+			deadline,
+			subject: { kind: 'task', id: taskId },
+		});
 		return requireStatus(asRecord(answer, path), path);
 	};
 }

@@ -25,10 +25,15 @@ export const upscaleTasks: TaskKind<UpscaleRequest> = {
 	validate: (request) => validateUpscaleCreate(request),
 	// Billed per second of the source: Upscale Video's sources stage reads its length where it can.
 	estimate: (request) => priceUpscale(request.targetResolution, undefined),
-	create: createByPath(UNIFIED_PATHS.createUpscale, (_, answer) => ({ status: answer.status ?? null })),
+	create: createByPath(UNIFIED_PATHS.createUpscale, (_, answer) => ({
+		status: answer.status ?? null,
+	})),
 	query: queryByPath(UNIFIED_PATHS.queryUpscale),
 	phase: phaseFrom({ succeeded, failed }),
 	resultUrls: (state) => urlsOf([state.result], (result) => result.url),
 	failureReason: (state) => errorText(state.error),
-	times: (state) => ({ createdAt: epochMs(state.createdAt), completedAt: epochMs(state.finishedAt) }),
+	times: (state) => ({
+		createdAt: epochMs(state.createdAt),
+		completedAt: epochMs(state.finishedAt),
+	}),
 };

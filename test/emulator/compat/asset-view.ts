@@ -3,7 +3,8 @@ import type { CompatAsset, CompatGroup } from '../store';
 
 export type CompatAssetStatus = 'Processing' | 'Active' | 'Failed';
 
-export const COMPAT_REJECT_REASON = 'Rejected by review: the asset name asked the emulator to reject it ([reject])';
+export const COMPAT_REJECT_REASON =
+	'Rejected by review: the asset name asked the emulator to reject it ([reject])';
 
 /** Review state from the timestamps: a query of a Processing asset sees the latest result (spec). */
 export function compatAssetStatus(asset: CompatAsset): CompatAssetStatus {
@@ -27,5 +28,10 @@ export function compatAssetView(asset: CompatAsset) {
 }
 
 export function groupView(group: CompatGroup) {
-	return { id: group.id, officialId: group.officialId, name: group.name, createdAt: new Date(group.createdAt).toISOString() };
+	return {
+		id: group.id,
+		officialId: group.officialId,
+		name: group.name,
+		createdAt: new Date(group.createdAt).toISOString(),
+	};
 }

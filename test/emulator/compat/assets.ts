@@ -20,7 +20,8 @@ export function createCompatAsset(ctx: Ctx, account: Account, entry: unknown): C
 	assertValid(validateCompatAsset(entry));
 	const { groupId, url, name } = entry as Record<string, unknown>;
 	const group = ctx.emu.store.groups.get(String(groupId));
-	if (!group) throw new ApiError(404, `Asset group ${groupId} not found`, 'GROUP_NOT_FOUND', 'groupId');
+	if (!group)
+		throw new ApiError(404, `Asset group ${groupId} not found`, 'GROUP_NOT_FOUND', 'groupId');
 	if (group.owner !== account.apiKey) throw forbidden('asset group');
 	if (!ownUrl(ctx, String(url)) && isPrivateOrInsecureUrl(String(url))) {
 		throw new ApiError(400, 'url must be a publicly reachable https URL', 'INVALID_URL', 'url');
@@ -70,8 +71,14 @@ export function listAssetsRoute(ctx: Ctx) {
 	const status = enumParam(ctx.query, 'status', COMPAT.assetStatuses);
 	const matching = [...ctx.emu.store.compatAssets.values()]
 		.filter((a) => a.owner === account.apiKey && !a.deleted)
-		.filter((a) => (!groupId || a.groupId === groupId) && (!status || compatAssetStatus(a) === status))
+		.filter(
+			(a) => (!groupId || a.groupId === groupId) && (!status || compatAssetStatus(a) === status),
+		)
 		.sort((a, b) => b.id - a.id);
-	const page = pageOf(ctx.query, { pageNum: COMPAT.pageNumDefault, pageSize: COMPAT.pageSizeDefault }, matching);
+	const page = pageOf(
+		ctx.query,
+		{ pageNum: COMPAT.pageNumDefault, pageSize: COMPAT.pageSizeDefault },
+		matching,
+	);
 	return ok({ ...page, items: page.items.map(compatAssetView) });
 }

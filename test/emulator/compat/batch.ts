@@ -23,21 +23,48 @@ function templateRoute(): ReturnType<Route['handler']> {
 
 /** Rows of an uploaded XLSX (or, for convenience, CSV) keyed by the header row; blank rows skipped. */
 function entriesOfSheet(ctx: Ctx): Record<string, string>[] {
-	const file = multipartOf(ctx.headers['content-type'], ctx.body).files.find((f) => f.field === 'file');
-	if (!file) throw new ApiError(400, 'Multipart field "file" (the spreadsheet) is required', 'FILE_REQUIRED', 'file');
-	const rows = readXlsx(file.data) ?? (file.data.includes(0) ? undefined : readCsv(file.data.toString('utf8')));
-	if (!rows || rows.length === 0) throw new ApiError(400, 'The file is not a spreadsheet (XLSX or CSV)', 'INVALID_SPREADSHEET', 'file');
-	const header = rows[0].map((h) => COLUMNS.find((c) => c.toLowerCase() === h.trim().toLowerCase()) ?? h.trim());
+	const file = multipartOf(ctx.headers['content-type'], ctx.body).files.find(
+		(f) => f.field === 'file',
+	);
+	if (!file)
+		throw new ApiError(
+			400,
+			'Multipart field "file" (the spreadsheet) is required',
+			'FILE_REQUIRED',
+			'file',
+		);
+	const rows =
+		readXlsx(file.data) ??
+		(file.data.includes(0) ? undefined : readCsv(file.data.toString('utf8')));
+	if (!rows || rows.length === 0)
+		throw new ApiError(
+			400,
+			'The file is not a spreadsheet (XLSX or CSV)',
+			'INVALID_SPREADSHEET',
+			'file',
+		);
+	const header = rows[0].map(
+		(h) => COLUMNS.find((c) => c.toLowerCase() === h.trim().toLowerCase()) ?? h.trim(),
+	);
 	return rows
 		.slice(1)
 		.filter((row) => row.some((v) => v.trim() !== ''))
-		.map((row) => Object.fromEntries(header.map((key, i) => [key, row[i]?.trim() ?? ''] as const).filter(([, v]) => v !== '')));
+		.map((row) =>
+			Object.fromEntries(
+				header.map((key, i) => [key, row[i]?.trim() ?? ''] as const).filter(([, v]) => v !== ''),
+			),
+		);
 }
 
 function entriesOf(ctx: Ctx): unknown[] {
 	if (isMultipart(ctx.headers['content-type'])) return entriesOfSheet(ctx);
 	const body = parseJson(ctx.body);
-	if (!Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON array of {groupId, url, name?}', 'INVALID_BODY');
+	if (!Array.isArray(body))
+		throw new ApiError(
+			400,
+			'The body must be a JSON array of {groupId, url, name?}',
+			'INVALID_BODY',
+		);
 	return body;
 }
 
@@ -47,7 +74,11 @@ function batchRoute(ctx: Ctx) {
 	const entries = entriesOf(ctx);
 	if (entries.length === 0) throw new ApiError(400, 'The batch has no entries', 'EMPTY_BATCH');
 	if (entries.length > COMPAT.batchMaxEntries) {
-		throw new ApiError(400, `A batch has at most ${COMPAT.batchMaxEntries} entries, got ${entries.length}`, CODES.BATCH_TOO_LARGE);
+		throw new ApiError(
+			400,
+			`A batch has at most ${COMPAT.batchMaxEntries} entries, got ${entries.length}`,
+			CODES.BATCH_TOO_LARGE,
+		);
 	}
 	const results = entries.map((entry, index) => {
 		try {

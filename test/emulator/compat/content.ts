@@ -32,15 +32,29 @@ export function checkAssetRefs(ctx: Ctx, account: Account, urls: string[]): void
 		const path = `content[${index}]`;
 		if (!asset) throw new ApiError(400, `Asset ${id} does not exist`, 'ASSET_NOT_FOUND', path);
 		if (asset.owner !== account.apiKey) throw forbidden('asset');
-		if (asset.deleted) throw new ApiError(400, `Asset ${id} was deleted and cannot be used in new tasks`, 'ASSET_DELETED', path);
+		if (asset.deleted)
+			throw new ApiError(
+				400,
+				`Asset ${id} was deleted and cannot be used in new tasks`,
+				'ASSET_DELETED',
+				path,
+			);
 		const status = compatAssetStatus(asset);
-		if (status !== 'Active') throw new ApiError(400, `Asset ${id} is ${status}; only Active assets can be used`, 'ASSET_NOT_ACTIVE', path);
+		if (status !== 'Active')
+			throw new ApiError(
+				400,
+				`Asset ${id} is ${status}; only Active assets can be used`,
+				'ASSET_NOT_ACTIVE',
+				path,
+			);
 	});
 }
 
 /** Width / height of a media url the emulator can read (its own files, assets pointing at them). */
 function aspectOfUrl(ctx: Ctx, url: string): number | undefined {
-	const target = url.startsWith('asset://') ? ctx.emu.store.compatAssets.get(url.slice('asset://'.length))?.url : url;
+	const target = url.startsWith('asset://')
+		? ctx.emu.store.compatAssets.get(url.slice('asset://'.length))?.url
+		: url;
 	const fileId = target ? ownFileId(ctx, target) : undefined;
 	const media = fileId ? probeMedia(ctx.emu.files.bytes(fileId) as Buffer) : undefined;
 	return media?.width && media.height ? media.width / media.height : undefined;

@@ -10,7 +10,8 @@ import { groupView } from './asset-view';
 export function createGroupRoute(ctx: Ctx) {
 	const account = accountOf(ctx);
 	const body = parseJsonObject(ctx.body);
-	if (typeof body.name !== 'string' || !body.name.trim()) throw new ApiError(400, 'name is required', 'INVALID_PARAMETER', 'name');
+	if (typeof body.name !== 'string' || !body.name.trim())
+		throw new ApiError(400, 'name is required', 'INVALID_PARAMETER', 'name');
 	const group: CompatGroup = {
 		id: ctx.emu.store.nextNumber(),
 		officialId: newId('group'),
@@ -28,5 +29,10 @@ export function listGroupsRoute(ctx: Ctx) {
 	const account = accountOf(ctx);
 	const assets = [...ctx.emu.store.compatAssets.values()].filter((a) => !a.deleted);
 	const groups = [...ctx.emu.store.groups.values()].filter((g) => g.owner === account.apiKey);
-	return ok(groups.map((g) => ({ ...groupView(g), _count: { assets: assets.filter((a) => a.groupId === g.officialId).length } })));
+	return ok(
+		groups.map((g) => ({
+			...groupView(g),
+			_count: { assets: assets.filter((a) => a.groupId === g.officialId).length },
+		})),
+	);
 }

@@ -5,7 +5,8 @@ import { taskCost } from './cost';
 
 export type CompatStatus = 'running' | 'succeeded' | 'failed';
 
-export const COMPAT_FAIL_MESSAGE = 'Generation failed: the prompt asked the emulator to fail ([fail])';
+export const COMPAT_FAIL_MESSAGE =
+	'Generation failed: the prompt asked the emulator to fail ([fail])';
 
 export function scheduleCompatTask(emu: Emulator, task: CompatTask): void {
 	emu.timers.after(task.durationMs, () => settleCompatTask(emu, task, true));
@@ -25,11 +26,13 @@ export function settleCompatTask(emu: Emulator, task: CompatTask, force = false)
 	task.fileId = emu.files.plan(task.plan);
 	const account = emu.store.accounts.get(task.owner);
 	task.cost = taskCost(task.tokens, account?.markupRate ?? 1);
-	if (account) account.compatBalance = Math.round((account.compatBalance - task.cost) * 10_000) / 10_000;
+	if (account)
+		account.compatBalance = Math.round((account.compatBalance - task.cost) * 10_000) / 10_000;
 }
 
 export function settleDueCompatTasks(emu: Emulator, owner: string): void {
-	for (const task of emu.store.compatTasks.values()) if (task.owner === owner) settleCompatTask(emu, task);
+	for (const task of emu.store.compatTasks.values())
+		if (task.owner === owner) settleCompatTask(emu, task);
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -47,11 +50,14 @@ export function compatTaskView(emu: Emulator, task: CompatTask) {
 		created_at: seconds(task.createdAt),
 		updated_at: seconds(task.finishedAt ?? task.createdAt),
 	};
-	if (status === 'failed') return { ...base, error: { code: 'GENERATION_FAILED', message: COMPAT_FAIL_MESSAGE } };
+	if (status === 'failed')
+		return { ...base, error: { code: 'GENERATION_FAILED', message: COMPAT_FAIL_MESSAGE } };
 	if (status === 'running') return base;
 	return {
 		...base,
-		content: [{ type: 'video_url', video_url: { url: emu.files.url(task.origin, task.fileId as string) } }],
+		content: [
+			{ type: 'video_url', video_url: { url: emu.files.url(task.origin, task.fileId as string) } },
+		],
 		ratio: task.ratio,
 		duration: task.duration,
 		resolution: task.resolution,

@@ -29,7 +29,8 @@ export function createCompatTaskRoute(ctx: Ctx) {
 	const content = body.content as Record<string, unknown>[];
 	const urls = mediaUrls(content);
 	checkAssetRefs(ctx, account, urls);
-	if (account.frozen) throw new ApiError(403, 'This account is frozen and may not submit tasks', 'ACCOUNT_FROZEN');
+	if (account.frozen)
+		throw new ApiError(403, 'This account is frozen and may not submit tasks', 'ACCOUNT_FROZEN');
 	assertCanSubmit(account.compatBalance);
 	const resolution = String(body.resolution ?? COMPAT.resolution.default);
 	const ratio = resolveRatio(ctx, String(body.ratio ?? COMPAT.ratio.default), urls);
@@ -54,7 +55,12 @@ export function createCompatTaskRoute(ctx: Ctx) {
 	};
 	ctx.emu.store.compatTasks.set(task.id, task);
 	scheduleCompatTask(ctx.emu, task);
-	return ok({ id: task.id, status: 'running', model: task.model, created_at: Math.floor(task.createdAt / 1000) });
+	return ok({
+		id: task.id,
+		status: 'running',
+		model: task.model,
+		created_at: Math.floor(task.createdAt / 1000),
+	});
 }
 
 /** GET /v1/contents/generations/tasks/:id */
@@ -69,11 +75,18 @@ export function getCompatTaskRoute(ctx: Ctx) {
 export function listCompatTasksRoute(ctx: Ctx) {
 	const account = accountOf(ctx);
 	// `filter[status]` too: clients that serialise nested query objects send that form.
-	const name = ctx.query.has('filter.status') || !ctx.query.has('filter[status]') ? 'filter.status' : 'filter[status]';
+	const name =
+		ctx.query.has('filter.status') || !ctx.query.has('filter[status]')
+			? 'filter.status'
+			: 'filter[status]';
 	const status = enumParam(ctx.query, name, COMPAT.taskStatuses);
 	const matching = [...ctx.emu.store.compatTasks.values()]
 		.filter((t) => t.owner === account.apiKey && (!status || compatStatus(ctx.emu, t) === status))
 		.reverse();
-	const page = pageOf(ctx.query, { pageNum: COMPAT.pageNumDefault, pageSize: COMPAT.pageSizeDefault }, matching);
+	const page = pageOf(
+		ctx.query,
+		{ pageNum: COMPAT.pageNumDefault, pageSize: COMPAT.pageSizeDefault },
+		matching,
+	);
 	return ok({ ...page, items: page.items.map((t) => compatTaskView(ctx.emu, t)) });
 }

@@ -17,13 +17,18 @@ const isCount = (v: unknown) => Number.isInteger(v) && (v as number) > 0;
 export function parseFault(input: unknown): Fault | string {
 	if (!input || typeof input !== 'object') return 'a fault must be an object';
 	const f = input as Record<string, unknown>;
-	if (typeof f.path !== 'string' || !f.path.startsWith('/')) return 'path must be a string starting with /';
+	if (typeof f.path !== 'string' || !f.path.startsWith('/'))
+		return 'path must be a string starting with /';
 	const count = f.count ?? 1;
 	if (!isCount(count)) return 'count must be a positive integer';
-	if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 100 && (f.status as number) < 600)) {
+	if (
+		f.status !== undefined &&
+		!(Number.isInteger(f.status) && (f.status as number) >= 100 && (f.status as number) < 600)
+	) {
 		return 'status must be an HTTP status code';
 	}
-	if (f.delayMs !== undefined && !(typeof f.delayMs === 'number' && f.delayMs >= 0)) return 'delayMs must be >= 0';
+	if (f.delayMs !== undefined && !(typeof f.delayMs === 'number' && f.delayMs >= 0))
+		return 'delayMs must be >= 0';
 	if (f.status === undefined && f.delayMs === undefined && !f.drop && !f.malformed) {
 		return 'a fault needs status, delayMs, drop or malformed';
 	}
@@ -48,7 +53,9 @@ export class Faults {
 
 	/** The first armed fault for this request, counted down (and forgotten once used up). */
 	take(method: string, path: string): Fault | undefined {
-		const fault = this.faults.find((f) => (!f.method || f.method === method) && matches(f.path, path));
+		const fault = this.faults.find(
+			(f) => (!f.method || f.method === method) && matches(f.path, path),
+		);
 		if (!fault) return undefined;
 		fault.count -= 1;
 		if (fault.count <= 0) this.faults = this.faults.filter((f) => f !== fault);

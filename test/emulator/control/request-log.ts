@@ -24,7 +24,8 @@ export class RequestLog {
 	start(entry: Omit<LogEntry, 'apiKey'> & { apiKey?: string }): LogEntry {
 		const logged: LogEntry = { ...entry, apiKey: maskKey(entry.apiKey) };
 		this.entries.push(logged);
-		if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+		if (this.entries.length > MAX_ENTRIES)
+			this.entries.splice(0, this.entries.length - MAX_ENTRIES);
 		return logged;
 	}
 

@@ -13,11 +13,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const bad = (message: string) => new ApiError(400, message, 'INVALID_CONTROL_REQUEST');
 
-const isAmount = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isFinite(v) && v >= 0);
+const isAmount = (v: unknown) =>
+	v === undefined || (typeof v === 'number' && Number.isFinite(v) && v >= 0);
 
 function putAccount(ctx: Ctx) {
 	const body = parseJsonObject(ctx.body);
-	if (typeof body.apiKey !== 'string' || !body.apiKey) throw bad('apiKey must be a non-empty string');
+	if (typeof body.apiKey !== 'string' || !body.apiKey)
+		throw bad('apiKey must be a non-empty string');
 	for (const key of ['credits', 'compatBalance', 'markupRate']) {
 		if (!isAmount(body[key])) throw bad(`${key} must be a number >= 0`);
 	}
@@ -63,9 +65,19 @@ function ageTask(ctx: Ctx) {
 
 export const controlRoutes: Route[] = [
 	{ method: 'POST', path: '/__control/accounts', public: true, handler: putAccount },
-	{ method: 'GET', path: '/__control/settings', public: true, handler: (ctx) => ok(ctx.emu.settings) },
+	{
+		method: 'GET',
+		path: '/__control/settings',
+		public: true,
+		handler: (ctx) => ok(ctx.emu.settings),
+	},
 	{ method: 'POST', path: '/__control/settings', public: true, handler: putSettings },
-	{ method: 'GET', path: '/__control/faults', public: true, handler: (ctx) => ok({ faults: ctx.emu.faults.list() }) },
+	{
+		method: 'GET',
+		path: '/__control/faults',
+		public: true,
+		handler: (ctx) => ok({ faults: ctx.emu.faults.list() }),
+	},
 	{ method: 'POST', path: '/__control/faults', public: true, handler: addFaults },
 	{
 		method: 'DELETE',
@@ -73,12 +85,18 @@ export const controlRoutes: Route[] = [
 		public: true,
 		handler: (ctx) => (ctx.emu.faults.clear(), ok({ faults: [] })),
 	},
-	{ method: 'POST', path: '/__control/reset', public: true, handler: (ctx) => (resetEmulator(ctx.emu), ok({ reset: true })) },
+	{
+		method: 'POST',
+		path: '/__control/reset',
+		public: true,
+		handler: (ctx) => (resetEmulator(ctx.emu), ok({ reset: true })),
+	},
 	{
 		method: 'GET',
 		path: '/__control/requests',
 		public: true,
-		handler: (ctx) => ok(ctx.emu.log.list({ path: ctx.query.get('path'), method: ctx.query.get('method') })),
+		handler: (ctx) =>
+			ok(ctx.emu.log.list({ path: ctx.query.get('path'), method: ctx.query.get('method') })),
 	},
 	{
 		method: 'GET',

@@ -22,8 +22,10 @@ const sinksOf = (emu: Emulator) => sinks.get(emu) ?? sinks.set(emu, new Map()).g
 
 function addSink(ctx: Ctx) {
 	const { target, failFirst = 0 } = parseJsonObject(ctx.body);
-	if (typeof target !== 'string' || !/^https?:\/\//.test(target)) throw new ApiError(400, 'target must be an http(s) URL', 'INVALID_CONTROL_REQUEST');
-	if (!Number.isInteger(failFirst) || (failFirst as number) < 0) throw new ApiError(400, 'failFirst must be an integer >= 0', 'INVALID_CONTROL_REQUEST');
+	if (typeof target !== 'string' || !/^https?:\/\//.test(target))
+		throw new ApiError(400, 'target must be an http(s) URL', 'INVALID_CONTROL_REQUEST');
+	if (!Number.isInteger(failFirst) || (failFirst as number) < 0)
+		throw new ApiError(400, 'failFirst must be an integer >= 0', 'INVALID_CONTROL_REQUEST');
 	const id = randomUUID();
 	sinksOf(ctx.emu).set(id, { target, failFirst: failFirst as number, calls: [] });
 	return ok({ id, path: `/__control/sinks/${id}` });
@@ -34,7 +36,11 @@ async function deliver(ctx: Ctx) {
 	if (!sink) throw notFound(`Sink ${ctx.params.id}`);
 	const call: Sink['calls'][number] = { answered: 0 };
 	try {
-		const response = await fetch(sink.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ctx.body });
+		const response = await fetch(sink.target, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: ctx.body,
+		});
 		await response.arrayBuffer();
 		call.forwardedStatus = response.status;
 	} catch (error) {

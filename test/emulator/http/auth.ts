@@ -11,7 +11,12 @@ export function bearerKey(headers: IncomingHttpHeaders): string | undefined {
 /** Both services share the accounts: one key works for both (spec: one account per key). */
 export function authenticate(store: Store, headers: IncomingHttpHeaders): Account {
 	const key = bearerKey(headers);
-	if (!key) throw new ApiError(401, 'Missing API key: send Authorization: Bearer <API_KEY>', 'UNAUTHORIZED');
+	if (!key)
+		throw new ApiError(
+			401,
+			'Missing API key: send Authorization: Bearer <API_KEY>',
+			'UNAUTHORIZED',
+		);
 	const account = store.accounts.get(key);
 	if (!account) throw new ApiError(401, 'Invalid API key', 'UNAUTHORIZED');
 	return account;

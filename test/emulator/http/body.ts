@@ -7,7 +7,9 @@ import type { Multipart } from './multipart';
 export const MAX_BODY_BYTES = 60 * 1024 * 1024;
 
 /** Reads the whole body; past the limit the rest is drained and `tooLarge` reported. */
-export async function readBody(req: IncomingMessage): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+export async function readBody(
+	req: IncomingMessage,
+): Promise<{ bytes: Buffer; tooLarge: boolean }> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of req) {
@@ -42,7 +44,8 @@ export function parseJson(bytes: Buffer): unknown {
 
 export function multipartOf(type: string | undefined, bytes: Buffer): Multipart {
 	const parsed = parseMultipart(type ?? '', bytes);
-	if (!parsed) throw new ApiError(400, 'The multipart body could not be parsed', 'INVALID_MULTIPART');
+	if (!parsed)
+		throw new ApiError(400, 'The multipart body could not be parsed', 'INVALID_MULTIPART');
 	return parsed;
 }
 
@@ -52,7 +55,11 @@ export function describeBody(type: string | undefined, bytes: Buffer): unknown {
 	if (isMultipart(type)) {
 		const parts = parseMultipart(type ?? '', bytes);
 		if (!parts) return { contentType: contentTypeOf(type), bytes: bytes.length };
-		const files = parts.files.map((f) => ({ field: f.field, filename: f.filename, bytes: f.data.length }));
+		const files = parts.files.map((f) => ({
+			field: f.field,
+			filename: f.filename,
+			bytes: f.data.length,
+		}));
 		return { fields: parts.fields, files };
 	}
 	try {

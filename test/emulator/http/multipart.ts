@@ -18,7 +18,9 @@ function boundaryOf(contentType: string): string | undefined {
 }
 
 function headerParam(header: string, name: string): string | undefined {
-	const match = new RegExp(`${name}="([^"]*)"`, 'i').exec(header) ?? new RegExp(`${name}=([^;]+)`, 'i').exec(header);
+	const match =
+		new RegExp(`${name}="([^"]*)"`, 'i').exec(header) ??
+		new RegExp(`${name}=([^;]+)`, 'i').exec(header);
 	return match?.[1];
 }
 

@@ -28,7 +28,8 @@ export function assertValid(result: ValidationResult, status = 400): void {
 	if (!result.ok) throw new ApiError(status, result.message, result.code, result.path);
 }
 
-export const notFound = (what: string, code = 'NOT_FOUND') => new ApiError(404, `${what} not found`, code);
+export const notFound = (what: string, code = 'NOT_FOUND') =>
+	new ApiError(404, `${what} not found`, code);
 
 export const forbidden = (what: string) =>
 	new ApiError(403, `Access denied: this ${what} belongs to another account`, 'FORBIDDEN');

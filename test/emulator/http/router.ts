@@ -44,11 +44,14 @@ function matchPath(pattern: string, path: string): Record<string, string> | unde
 /** Literal paths win over parameter paths (/v1/assets/groups before /v1/assets/:id). */
 export function matchRoute(routes: Route[], method: string, path: string): Match {
 	let pathKnown = false;
-	const ordered = [...routes].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+	const ordered = [...routes].sort(
+		(a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')),
+	);
 	for (const route of ordered) {
 		const params = matchPath(route.path, path);
 		if (!params) continue;
-		if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params };
+		if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
+			return { route, params };
 		pathKnown = true;
 	}
 	return pathKnown ? 'wrong-method' : undefined;

@@ -19,18 +19,30 @@ const logged = new WeakMap<ServerResponse, LogEntry>();
 
 export function startHttpServer(emu: Emulator, routes: Route[], control: Route[]): Server {
 	return createServer((req, res) => {
-		handle(emu, routes, control, req, res).catch((error) => send(res, errorReply(req.url ?? '', error)));
+		handle(emu, routes, control, req, res).catch((error) =>
+			send(res, errorReply(req.url ?? '', error)),
+		);
 	});
 }
 
-async function handle(emu: Emulator, routes: Route[], control: Route[], req: IncomingMessage, res: ServerResponse) {
+async function handle(
+	emu: Emulator,
+	routes: Route[],
+	control: Route[],
+	req: IncomingMessage,
+	res: ServerResponse,
+) {
 	const url = new URL(req.url ?? '/', 'http://emulator');
 	const method = (req.method ?? 'GET').toUpperCase();
 	const { bytes, tooLarge } = await readBody(req);
 	const isControl = url.pathname.startsWith(CONTROL_PREFIX);
 	const entry = isControl ? undefined : logRequest(emu, req, method, url, bytes);
 	if (entry) logged.set(res, entry);
-	if (tooLarge) return send(res, errorReply(url.pathname, new ApiError(413, 'The body exceeds 60 MB', 'FILE_TOO_LARGE')));
+	if (tooLarge)
+		return send(
+			res,
+			errorReply(url.pathname, new ApiError(413, 'The body exceeds 60 MB', 'FILE_TOO_LARGE')),
+		);
 	const fault = entry ? emu.faults.take(method, url.pathname) : undefined;
 	if (fault && (await applyFault(emu, fault, req, res, entry as LogEntry))) return;
 	const ctx: Ctx = {
@@ -49,7 +61,8 @@ async function handle(emu: Emulator, routes: Route[], control: Route[], req: Inc
 async function dispatch(routes: Route[], ctx: Ctx): Promise<Reply> {
 	try {
 		const match = matchRoute(routes, ctx.method, ctx.path);
-		if (match === 'wrong-method') throw new ApiError(405, `${ctx.method} is not allowed on ${ctx.path}`, 'METHOD_NOT_ALLOWED');
+		if (match === 'wrong-method')
+			throw new ApiError(405, `${ctx.method} is not allowed on ${ctx.path}`, 'METHOD_NOT_ALLOWED');
 		if (!match) throw new ApiError(404, `No endpoint ${ctx.method} ${ctx.path}`, 'NOT_FOUND');
 		ctx.params = match.params;
 		if (!match.route.public) ctx.account = authenticate(ctx.emu.store, ctx.headers);
@@ -59,7 +72,13 @@ async function dispatch(routes: Route[], ctx: Ctx): Promise<Reply> {
 	}
 }
 
-function logRequest(emu: Emulator, req: IncomingMessage, method: string, url: URL, bytes: Buffer): LogEntry {
+function logRequest(
+	emu: Emulator,
+	req: IncomingMessage,
+	method: string,
+	url: URL,
+	bytes: Buffer,
+): LogEntry {
 	return emu.log.start({
 		time: now(),
 		method,
@@ -72,7 +91,13 @@ function logRequest(emu: Emulator, req: IncomingMessage, method: string, url: UR
 }
 
 /** Returns true when the fault answered (or dropped) the request; a pure delay lets it through. */
-async function applyFault(emu: Emulator, fault: Fault, req: IncomingMessage, res: ServerResponse, entry: LogEntry) {
+async function applyFault(
+	emu: Emulator,
+	fault: Fault,
+	req: IncomingMessage,
+	res: ServerResponse,
+	entry: LogEntry,
+) {
 	entry.fault = 'delay';
 	if (fault.delayMs) await emu.timers.sleep(fault.delayMs);
 	if (fault.drop) {
@@ -89,7 +114,10 @@ async function applyFault(emu: Emulator, fault: Fault, req: IncomingMessage, res
 	}
 	if (fault.status === undefined) return false;
 	entry.fault = 'status';
-	const body = fault.body ?? { message: `Injected fault: HTTP ${fault.status}`, code: 'INJECTED_FAULT' };
+	const body = fault.body ?? {
+		message: `Injected fault: HTTP ${fault.status}`,
+		code: 'INJECTED_FAULT',
+	};
 	send(res, { status: fault.status, json: body });
 	return true;
 }
@@ -99,7 +127,10 @@ async function applyFault(emu: Emulator, fault: Fault, req: IncomingMessage, res
  * emulator sends the upstream provider's `{error: {code, message}}` plus top-level message/code.
  */
 function errorReply(path: string, error: unknown): Reply {
-	const api = error instanceof ApiError ? error : new ApiError(500, `Internal error: ${(error as Error)?.message}`, 'INTERNAL_ERROR');
+	const api =
+		error instanceof ApiError
+			? error
+			: new ApiError(500, `Internal error: ${(error as Error)?.message}`, 'INTERNAL_ERROR');
 	const body: Record<string, unknown> = { message: api.message };
 	if (api.code) body.code = api.code;
 	if (api.path) body.path = api.path;

@@ -12,7 +12,9 @@ const MAX_SECONDS = 3600;
 export function makeAudio(format: AudioFormat, options: AudioOptions): Buffer {
 	const { seconds } = options;
 	if (!(seconds > 0 && seconds <= MAX_SECONDS)) {
-		throw new RangeError(`audio seconds must be above 0 and at most ${MAX_SECONDS}, got ${seconds}`);
+		throw new RangeError(
+			`audio seconds must be above 0 and at most ${MAX_SECONDS}, got ${seconds}`,
+		);
 	}
 	if (format === 'wav') return makeWav(seconds);
 	if (format === 'mp3') return makeMp3(seconds);

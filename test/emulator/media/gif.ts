@@ -46,7 +46,7 @@ function lzwZeros(pixels: number): Buffer {
 	const state = new LzwState(writer);
 	state.put(CLEAR);
 	let longest = 1;
-	for (let remaining = pixels; remaining > 0; ) {
+	for (let remaining = pixels; remaining > 0;) {
 		const run = Math.min(longest, remaining);
 		state.put(run === 1 ? 0 : FIRST_FREE + run - 2);
 		remaining -= run;

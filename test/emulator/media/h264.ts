@@ -60,7 +60,9 @@ function finish(writer: MsbBitWriter): Buffer {
 }
 
 function levelFor(macroblocks: number, fps: number): number {
-	const fits = LEVELS.find(([, perSecond, perFrame]) => macroblocks <= perFrame && macroblocks * fps <= perSecond);
+	const fits = LEVELS.find(
+		([, perSecond, perFrame]) => macroblocks <= perFrame && macroblocks * fps <= perSecond,
+	);
 	return (fits ?? LEVELS[LEVELS.length - 1])[0];
 }
 
@@ -71,8 +73,14 @@ function sequenceParameterSet(width: number, height: number, level: number): Buf
 	const cropRight = Math.floor((columns * 16 - width) / 2);
 	const cropBottom = Math.floor((rows * 16 - height) / 2);
 	const cropped = cropRight > 0 || cropBottom > 0;
-	const writer = new MsbBitWriter().bits(PROFILE_BASELINE, 8).bits(CONSTRAINT_FLAGS, 8).bits(level, 8);
-	writer.ue(0).ue(FRAME_NUM_BITS - 4).ue(2); // sps id, log2_max_frame_num_minus4, pic_order_cnt_type 2
+	const writer = new MsbBitWriter()
+		.bits(PROFILE_BASELINE, 8)
+		.bits(CONSTRAINT_FLAGS, 8)
+		.bits(level, 8);
+	writer
+		.ue(0)
+		.ue(FRAME_NUM_BITS - 4)
+		.ue(2); // sps id, log2_max_frame_num_minus4, pic_order_cnt_type 2
 	writer.ue(1).bits(0, 1); // one reference frame, no frame_num gaps
 	writer.ue(columns - 1).ue(rows - 1);
 	writer.bits(1, 1).bits(1, 1); // frame_mbs_only, direct_8x8_inference

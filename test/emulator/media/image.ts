@@ -16,10 +16,17 @@ export interface ImageOptions {
 const MAX_SIDE = 8192;
 
 /** A real, decodable image of exactly width x height. */
-export function makeImage(format: ImageFormat, width: number, height: number, options: ImageOptions = {}): Buffer {
+export function makeImage(
+	format: ImageFormat,
+	width: number,
+	height: number,
+	options: ImageOptions = {},
+): Buffer {
 	for (const side of [width, height]) {
 		if (!Number.isInteger(side) || side < 1 || side > MAX_SIDE) {
-			throw new RangeError(`image sides must be whole numbers from 1 to ${MAX_SIDE}, got ${width}x${height}`);
+			throw new RangeError(
+				`image sides must be whole numbers from 1 to ${MAX_SIDE}, got ${width}x${height}`,
+			);
 		}
 	}
 	const alpha = options.alpha === true;

@@ -3,7 +3,14 @@
  * The facts of a file (format, size, duration, alpha) are read by the package's own reader in
  * nodes/shared/media/, so the emulator and the nodes read every file the same way.
  */
-export type { AudioFormat, ImageFormat, MediaFormat, MediaInfo, MediaKind, VideoFormat } from '../../../nodes/shared/media/formats';
+export type {
+	AudioFormat,
+	ImageFormat,
+	MediaFormat,
+	MediaInfo,
+	MediaKind,
+	VideoFormat,
+} from '../../../nodes/shared/media/formats';
 export { extensionOf, mimeTypeOf } from '../../../nodes/shared/media/formats';
 export { probeMedia } from '../../../nodes/shared/media/probe';
 export { makeImage, type ImageOptions } from './image';

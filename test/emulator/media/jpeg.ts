@@ -1,6 +1,13 @@
 import { MsbBitWriter } from './bits';
 import { ascii, be16 } from './bytes';
-import { AC_CHROMA, AC_LUMA, DC_CHROMA, DC_LUMA, canonicalCodes, type HuffmanSpec } from './jpeg-huffman';
+import {
+	AC_CHROMA,
+	AC_LUMA,
+	DC_CHROMA,
+	DC_LUMA,
+	canonicalCodes,
+	type HuffmanSpec,
+} from './jpeg-huffman';
 import { baseColour, colourAt, type Rgb } from './paint';
 
 /**
@@ -42,7 +49,11 @@ function toYCbCr([r, g, b]: Rgb): number[] {
 }
 
 /** DC difference: its magnitude category's code, then the category's bits (T.81 F.1.2.1). */
-function writeDc(writer: MsbBitWriter, codes: ReturnType<typeof canonicalCodes>, diff: number): void {
+function writeDc(
+	writer: MsbBitWriter,
+	codes: ReturnType<typeof canonicalCodes>,
+	diff: number,
+): void {
 	const category = diff === 0 ? 0 : Math.floor(Math.log2(Math.abs(diff))) + 1;
 	const { code, length } = codes.get(category)!;
 	writer.bits(code, length);
@@ -73,7 +84,10 @@ function headers(width: number, height: number): Buffer {
 		Buffer.from([0xff, 0xd8]),
 		segment(0xe0, Buffer.concat([ascii('JFIF\0'), Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0])])),
 		segment(0xdb, Buffer.from([0x00, ...new Array<number>(64).fill(QUANTISER)])),
-		segment(0xc0, Buffer.concat([Buffer.from([8]), be16(height), be16(width), Buffer.from([3, ...components])])),
+		segment(
+			0xc0,
+			Buffer.concat([Buffer.from([8]), be16(height), be16(width), Buffer.from([3, ...components])]),
+		),
 		segment(0xc4, Buffer.concat([DC_LUMA, AC_LUMA, DC_CHROMA, AC_CHROMA].map(huffmanTable))),
 		segment(0xdd, be16(Math.ceil(width / 8))),
 		segment(0xda, Buffer.from([3, ...scan, 0, 63, 0])),

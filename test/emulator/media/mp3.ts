@@ -24,7 +24,12 @@ function silentFrame(): Buffer {
 function infoFrame(frames: number): Buffer {
 	const frame = silentFrame();
 	const fileBytes = (frames + 1) * FRAME_BYTES;
-	const tag = Buffer.concat([ascii('Info'), be32(XING_FRAMES_AND_BYTES), be32(frames), be32(fileBytes)]);
+	const tag = Buffer.concat([
+		ascii('Info'),
+		be32(XING_FRAMES_AND_BYTES),
+		be32(frames),
+		be32(fileBytes),
+	]);
 	tag.copy(frame, FRAME_HEADER.length + SIDE_INFO_BYTES);
 	return frame;
 }

@@ -41,7 +41,8 @@ export function paintRow(width: number, seed: number | undefined, order: Channel
 	for (let x = 0; x < width; x++) {
 		const [r, g, b] = colourAt(base, x, width);
 		const sample = { r, g, b, a: ALPHA };
-		for (let c = 0; c < order.length; c++) row[x * order.length + c] = sample[order[c] as keyof typeof sample];
+		for (let c = 0; c < order.length; c++)
+			row[x * order.length + c] = sample[order[c] as keyof typeof sample];
 	}
 	return row;
 }

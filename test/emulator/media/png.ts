@@ -27,8 +27,20 @@ function scanlines(width: number, height: number, alpha: boolean, seed?: number)
 
 /** 8-bit truecolour PNG (RGBA when `alpha`). */
 export function makePng(width: number, height: number, alpha: boolean, seed?: number): Buffer {
-	const header = Buffer.concat([be32(width), be32(height), Buffer.from([8, alpha ? 6 : 2, 0, 0, 0])]);
+	const header = Buffer.concat([
+		be32(width),
+		be32(height),
+		Buffer.from([8, alpha ? 6 : 2, 0, 0, 0]),
+	]);
 	// Run-length matching finds the zero runs as well as full matching, several times faster.
-	const pixels = deflateSync(scanlines(width, height, alpha, seed), { level: 9, strategy: constants.Z_RLE });
-	return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+	const pixels = deflateSync(scanlines(width, height, alpha, seed), {
+		level: 9,
+		strategy: constants.Z_RLE,
+	});
+	return Buffer.concat([
+		SIGNATURE,
+		chunk('IHDR', header),
+		chunk('IDAT', pixels),
+		chunk('IEND', Buffer.alloc(0)),
+	]);
 }

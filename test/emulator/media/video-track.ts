@@ -23,10 +23,22 @@ const LANGUAGE_UNDETERMINED = 0x55c4; // 'und' packed as three 5-bit letters
 
 function trackHeader(layout: TrackLayout): Buffer {
 	return fullBox(
-		'tkhd', 0, 0x3, // enabled, in movie
-		be32(0), be32(0), be32(1), be32(0), be32(layout.movieDuration),
-		Buffer.alloc(8), be16(0), be16(0), be16(0), be16(0), // reserved, layer, group, volume, reserved
-		IDENTITY_MATRIX, be32(layout.width * 0x10000), be32(layout.height * 0x10000),
+		'tkhd',
+		0,
+		0x3, // enabled, in movie
+		be32(0),
+		be32(0),
+		be32(1),
+		be32(0),
+		be32(layout.movieDuration),
+		Buffer.alloc(8),
+		be16(0),
+		be16(0),
+		be16(0),
+		be16(0), // reserved, layer, group, volume, reserved
+		IDENTITY_MATRIX,
+		be32(layout.width * 0x10000),
+		be32(layout.height * 0x10000),
 	);
 }
 
@@ -39,16 +51,29 @@ function mediaHeader(layout: TrackLayout): Buffer {
 /** QuickTime names the component type and uses a Pascal string; ISO a zero and a C string. */
 function handler(quickTime: boolean): Buffer {
 	const name = 'VideoHandler';
-	const nameBytes = quickTime ? Buffer.concat([Buffer.from([name.length]), ascii(name)]) : ascii(`${name}\0`);
-	return fullBox('hdlr', 0, 0, quickTime ? ascii('mhlr') : be32(0), ascii('vide'), Buffer.alloc(12), nameBytes);
+	const nameBytes = quickTime
+		? Buffer.concat([Buffer.from([name.length]), ascii(name)])
+		: ascii(`${name}\0`);
+	return fullBox(
+		'hdlr',
+		0,
+		0,
+		quickTime ? ascii('mhlr') : be32(0),
+		ascii('vide'),
+		Buffer.alloc(12),
+		nameBytes,
+	);
 }
 
 function avcConfiguration(stream: H264Stream): Buffer {
 	return box(
 		'avcC',
 		Buffer.from([1, stream.profile, stream.compatibility, stream.level, 0xff, 0xe1]), // 4-byte lengths, 1 SPS
-		be16(stream.sps.length), stream.sps,
-		Buffer.from([1]), be16(stream.pps.length), stream.pps,
+		be16(stream.sps.length),
+		stream.sps,
+		Buffer.from([1]),
+		be16(stream.pps.length),
+		stream.pps,
 	);
 }
 
@@ -56,10 +81,18 @@ function sampleEntry(stream: H264Stream, codedWidth: number, codedHeight: number
 	const compressor = Buffer.alloc(32);
 	return box(
 		'avc1',
-		Buffer.alloc(6), be16(1), // reserved, data_reference_index
-		Buffer.alloc(16), be16(codedWidth), be16(codedHeight),
-		be32(0x480000), be32(0x480000), be32(0), be16(1), // 72 dpi, one frame per sample
-		compressor, be16(0x18), be16(0xffff), // name, 24-bit colour, no colour table
+		Buffer.alloc(6),
+		be16(1), // reserved, data_reference_index
+		Buffer.alloc(16),
+		be16(codedWidth),
+		be16(codedHeight),
+		be32(0x480000),
+		be32(0x480000),
+		be32(0),
+		be16(1), // 72 dpi, one frame per sample
+		compressor,
+		be16(0x18),
+		be16(0xffff), // name, 24-bit colour, no colour table
 		avcConfiguration(stream),
 	);
 }

@@ -23,16 +23,31 @@ const MAX_SIDE = 8192;
 const MAX_SECONDS = 3600;
 
 function fileType(format: VideoFormat): Buffer {
-	const brands = format === 'mov' ? ['qt  ', 0x20050300, 'qt  '] : ['isom', 0x200, 'isom', 'iso2', 'avc1', 'mp41'];
-	return box('ftyp', ...brands.map((brand) => (typeof brand === 'string' ? ascii(brand) : be32(brand))));
+	const brands =
+		format === 'mov'
+			? ['qt  ', 0x20050300, 'qt  ']
+			: ['isom', 0x200, 'isom', 'iso2', 'avc1', 'mp41'];
+	return box(
+		'ftyp',
+		...brands.map((brand) => (typeof brand === 'string' ? ascii(brand) : be32(brand))),
+	);
 }
 
 function movieHeader(duration: number): Buffer {
 	return fullBox(
-		'mvhd', 0, 0,
-		be32(0), be32(0), be32(MOVIE_TIMESCALE), be32(duration),
-		be32(0x10000), be16(0x100), Buffer.alloc(10), // rate 1.0, volume 1.0, reserved
-		IDENTITY_MATRIX, Buffer.alloc(24), be32(2), // pre_defined, next track id
+		'mvhd',
+		0,
+		0,
+		be32(0),
+		be32(0),
+		be32(MOVIE_TIMESCALE),
+		be32(duration),
+		be32(0x10000),
+		be16(0x100),
+		Buffer.alloc(10), // rate 1.0, volume 1.0, reserved
+		IDENTITY_MATRIX,
+		Buffer.alloc(24),
+		be32(2), // pre_defined, next track id
 	);
 }
 
@@ -46,18 +61,28 @@ function frameDurations(seconds: number, fps: number): Array<[number, number]> {
 	const frames = Math.ceil(total / frame);
 	const last = total - (frames - 1) * frame;
 	if (last === frame) return [[frames, frame]];
-	return frames > 1 ? [[frames - 1, frame], [1, last]] : [[1, last]];
+	return frames > 1
+		? [
+				[frames - 1, frame],
+				[1, last],
+			]
+		: [[1, last]];
 }
 
 function validate({ width, height, seconds, fps = 30 }: VideoOptions): void {
 	const sideOk = (side: number) => Number.isInteger(side) && side >= 1 && side <= MAX_SIDE;
 	if (!sideOk(width) || !sideOk(height)) {
-		throw new RangeError(`video sides must be whole numbers from 1 to ${MAX_SIDE}, got ${width}x${height}`);
+		throw new RangeError(
+			`video sides must be whole numbers from 1 to ${MAX_SIDE}, got ${width}x${height}`,
+		);
 	}
 	if (!(seconds > 0 && seconds <= MAX_SECONDS)) {
-		throw new RangeError(`video seconds must be above 0 and at most ${MAX_SECONDS}, got ${seconds}`);
+		throw new RangeError(
+			`video seconds must be above 0 and at most ${MAX_SECONDS}, got ${seconds}`,
+		);
 	}
-	if (!(fps > 0 && fps <= 240)) throw new RangeError(`video fps must be above 0 and at most 240, got ${fps}`);
+	if (!(fps > 0 && fps <= 240))
+		throw new RangeError(`video fps must be above 0 and at most 240, got ${fps}`);
 }
 
 /** An H.264 MP4 or QuickTime file: ftyp, then moov (so it streams), then mdat; or moov last. */
@@ -69,7 +94,11 @@ export function makeVideo(format: VideoFormat, options: VideoOptions): Buffer {
 	const count = durations.reduce((sum, [frames]) => sum + frames, 0);
 	const samples = Array.from({ length: count }, (_, index) => stream.picture(index));
 	// Samples are stored with 4-byte length prefixes, as avcC announces.
-	const mdat = box('mdat', ...samples.flatMap((nal) => [be32(nal.length), nal]), Buffer.alloc(mdatPadding));
+	const mdat = box(
+		'mdat',
+		...samples.flatMap((nal) => [be32(nal.length), nal]),
+		Buffer.alloc(mdatPadding),
+	);
 	const ftyp = fileType(format);
 	const layout: TrackLayout = {
 		width,
@@ -82,7 +111,11 @@ export function makeVideo(format: VideoFormat, options: VideoOptions): Buffer {
 		quickTime: format === 'mov',
 	};
 	const moov = (offset: number) =>
-		box('moov', movieHeader(layout.movieDuration), videoTrack({ ...layout, chunkOffset: offset }, stream));
+		box(
+			'moov',
+			movieHeader(layout.movieDuration),
+			videoTrack({ ...layout, chunkOffset: offset }, stream),
+		);
 	if (moovLast) return Buffer.concat([ftyp, mdat, moov(ftyp.length + 8)]);
 	// The moov size does not depend on the offset value, so one dry run tells where mdat starts.
 	const offset = ftyp.length + moov(0).length + 8;

@@ -12,7 +12,10 @@ function tonePeriod(): Buffer {
 	const samples = WAV_SAMPLE_RATE / TONE_HZ;
 	const period = Buffer.alloc(samples * BYTES_PER_SAMPLE);
 	for (let i = 0; i < samples; i++) {
-		period.writeInt16LE(Math.round(AMPLITUDE * Math.sin((2 * Math.PI * i) / samples)), i * BYTES_PER_SAMPLE);
+		period.writeInt16LE(
+			Math.round(AMPLITUDE * Math.sin((2 * Math.PI * i) / samples)),
+			i * BYTES_PER_SAMPLE,
+		);
 	}
 	return period;
 }
@@ -28,9 +31,14 @@ export function makeWav(seconds: number): Buffer {
 		le16(8 * BYTES_PER_SAMPLE),
 	]);
 	const header = Buffer.concat([
-		ascii('RIFF'), le32(36 + dataSize), ascii('WAVE'),
-		ascii('fmt '), le32(format.length), format,
-		ascii('data'), le32(dataSize),
+		ascii('RIFF'),
+		le32(36 + dataSize),
+		ascii('WAVE'),
+		ascii('fmt '),
+		le32(format.length),
+		format,
+		ascii('data'),
+		le32(dataSize),
 	]);
 	const out = Buffer.alloc(header.length + dataSize);
 	header.copy(out);

@@ -23,11 +23,15 @@ export { validateUpscaleSource, type UpscaleSource } from '../../../nodes/shared
 
 type Body = Record<string, unknown>;
 
-const then = (result: ValidationResult, next: () => ValidationResult): ValidationResult => (result.ok ? next() : result);
+const then = (result: ValidationResult, next: () => ValidationResult): ValidationResult =>
+	result.ok ? next() : result;
 
 /** POST /jobs/createTask: the request, its fields, then the facts of the media it references. */
 export function validateCreateTask(body: Body, media: MediaFacts = {}): ValidationResult {
-	return then(then(validateRequest(body), () => toResult(checkCreateTaskFields(body))), () => validateRequestFacts(body, media));
+	return then(
+		then(validateRequest(body), () => toResult(checkCreateTaskFields(body))),
+		() => validateRequestFacts(body, media),
+	);
 }
 
 /** POST /upscale/create body (the source itself is judged later, by validateUpscaleSource). */

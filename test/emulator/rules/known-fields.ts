@@ -4,7 +4,12 @@
  * with INVALID_PARAMETER, and a compat model id it does not serve with UNSUPPORTED_MODEL. The
  * package lets both through ("refuse only what the spec forbids"): the real service decides.
  */
-import { COMPAT, getImageModel, getVideoModel, optionValues } from '../../../nodes/shared/catalog/index';
+import {
+	COMPAT,
+	getImageModel,
+	getVideoModel,
+	optionValues,
+} from '../../../nodes/shared/catalog/index';
 import { CODES } from '../../../nodes/shared/rules/index';
 import { fail, joinPath, oneOf, shown, type Failure } from '../../../nodes/shared/rules/result';
 
@@ -16,7 +21,12 @@ const UPSCALE_SOURCE_FIELDS = ['type', 'url', 'storageUrl'];
 type Body = Record<string, unknown>;
 
 /** The first key of `values` that `accepted` does not list. */
-function unknownField(values: Body, accepted: readonly string[], owner: string, at = ''): Failure | undefined {
+function unknownField(
+	values: Body,
+	accepted: readonly string[],
+	owner: string,
+	at = '',
+): Failure | undefined {
 	const extra = Object.keys(values).find((key) => !accepted.includes(key));
 	if (extra === undefined) return undefined;
 	const message = `${extra} is not accepted by ${owner}: remove it (accepted: ${oneOf(accepted)})`;

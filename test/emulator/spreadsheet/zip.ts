@@ -32,15 +32,41 @@ export function writeZip(entries: ZipEntry[]): Buffer {
 		const packed = deflateRawSync(entry.data);
 		const crc = crc32(entry.data);
 		// version, flags (bit 11: utf-8 names), method, time, date, crc, sizes, name length, extra length
-		const common: [number, 2 | 4][] = [[20, 2], [0x0800, 2], [DEFLATE, 2], [0, 2], [0x21, 2], [crc, 4], [packed.length, 4], [entry.data.length, 4], [name.length, 2], [0, 2]];
+		const common: [number, 2 | 4][] = [
+			[20, 2],
+			[0x0800, 2],
+			[DEFLATE, 2],
+			[0, 2],
+			[0x21, 2],
+			[crc, 4],
+			[packed.length, 4],
+			[entry.data.length, 4],
+			[name.length, 2],
+			[0, 2],
+		];
 		const local = Buffer.concat([header(30, [[LOCAL, 4], ...common]), name, packed]);
-		const tail: [number, 2 | 4][] = [[0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]];
+		const tail: [number, 2 | 4][] = [
+			[0, 2],
+			[0, 2],
+			[0, 2],
+			[0, 4],
+			[offset, 4],
+		];
 		centrals.push(Buffer.concat([header(46, [[CENTRAL, 4], [20, 2], ...common, ...tail]), name]));
 		locals.push(local);
 		offset += local.length;
 	}
 	const directory = Buffer.concat(centrals);
-	const end = header(22, [[END, 4], [0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [directory.length, 4], [offset, 4], [0, 2]]);
+	const end = header(22, [
+		[END, 4],
+		[0, 2],
+		[0, 2],
+		[entries.length, 2],
+		[entries.length, 2],
+		[directory.length, 4],
+		[offset, 4],
+		[0, 2],
+	]);
 	return Buffer.concat([...locals, directory, end]);
 }
 

@@ -1,4 +1,8 @@
-import { CODES, isPrivateOrInsecureUrl, validateAssetUpload } from '../../../nodes/shared/rules/index';
+import {
+	CODES,
+	isPrivateOrInsecureUrl,
+	validateAssetUpload,
+} from '../../../nodes/shared/rules/index';
 import { modelUploadIds } from '../../../nodes/shared/catalog/index';
 import { now } from '../emulator';
 import { isMultipart, multipartOf, parseJsonObject } from '../http/body';
@@ -37,13 +41,28 @@ function fromBytes(bytes: Buffer, name: string, declared?: AssetType): Upload {
 	const type = media ? TYPE_OF_KIND[media.kind] : undefined;
 	assertValid(validateAssetUpload({ name, type, format: media?.format, bytes: bytes.length }));
 	if (!media || !type) {
-		throw new ApiError(400, 'The file is not a supported image, video or audio file', CODES.UNSUPPORTED_FILE_TYPE, 'file');
+		throw new ApiError(
+			400,
+			'The file is not a supported image, video or audio file',
+			CODES.UNSUPPORTED_FILE_TYPE,
+			'file',
+		);
 	}
 	if (declared && declared !== type) {
-		throw new ApiError(400, `The file is ${type}, not the declared ${declared}`, CODES.UNSUPPORTED_FILE_TYPE, 'type');
+		throw new ApiError(
+			400,
+			`The file is ${type}, not the declared ${declared}`,
+			CODES.UNSUPPORTED_FILE_TYPE,
+			'type',
+		);
 	}
 	const { width, height, seconds, hasAlpha, format } = media;
-	return { name, type, bytes, info: { format, bytes: bytes.length, width, height, seconds, hasAlpha, readable: true } };
+	return {
+		name,
+		type,
+		bytes,
+		info: { format, bytes: bytes.length, width, height, seconds, hasAlpha, readable: true },
+	};
 }
 
 function fromMultipart(ctx: Ctx): Upload {
@@ -57,11 +76,23 @@ function fromJson(ctx: Ctx): Upload {
 	const body = parseJsonObject(ctx.body);
 	const { url, type } = body;
 	const name = typeof body.name === 'string' ? body.name : '';
-	if (typeof url !== 'string' || !url) throw new ApiError(400, 'url is required', CODES.INVALID_URL, 'url');
-	if (typeof type !== 'string') throw new ApiError(400, 'type is required: IMAGE, AUDIO or VIDEO', CODES.INVALID_PARAMETER, 'type');
+	if (typeof url !== 'string' || !url)
+		throw new ApiError(400, 'url is required', CODES.INVALID_URL, 'url');
+	if (typeof type !== 'string')
+		throw new ApiError(
+			400,
+			'type is required: IMAGE, AUDIO or VIDEO',
+			CODES.INVALID_PARAMETER,
+			'type',
+		);
 	assertValid(validateAssetUpload({ name, type }));
 	const own = ownFileId(ctx, url);
-	if (own) return { ...fromBytes(ctx.emu.files.bytes(own) as Buffer, name, type as AssetType), url, bytes: undefined };
+	if (own)
+		return {
+			...fromBytes(ctx.emu.files.bytes(own) as Buffer, name, type as AssetType),
+			url,
+			bytes: undefined,
+		};
 	if (isPrivateOrInsecureUrl(url)) {
 		throw new ApiError(400, 'url must be a publicly reachable https URL', CODES.INVALID_URL, 'url');
 	}
@@ -72,8 +103,12 @@ function fromJson(ctx: Ctx): Upload {
 
 function store(ctx: Ctx, account: Account, upload: Upload, alt: boolean): Asset {
 	const { emu } = ctx;
-	const fileId = upload.bytes ? emu.files.add(upload.bytes, upload.info.format as string) : undefined;
-	const url = upload.url ?? (alt ? emu.files.altUrl(fileId as string) : emu.files.assetUrl(ctx.origin, fileId as string));
+	const fileId = upload.bytes
+		? emu.files.add(upload.bytes, upload.info.format as string)
+		: undefined;
+	const url =
+		upload.url ??
+		(alt ? emu.files.altUrl(fileId as string) : emu.files.assetUrl(ctx.origin, fileId as string));
 	const asset: Asset = {
 		assetId: emu.store.nextNumber(),
 		providerAssetId: alt ? null : newId('ast'),
@@ -100,9 +135,19 @@ export function uploadAssetRoute(ctx: Ctx) {
 	if (model !== null) {
 		if (!modelUploadIds().includes(model)) {
 			const aliases = modelUploadIds().join(', ');
-			throw new ApiError(400, `model must be an alternative-family alias (${aliases})`, CODES.UNSUPPORTED_MODEL, 'model');
+			throw new ApiError(
+				400,
+				`model must be an alternative-family alias (${aliases})`,
+				CODES.UNSUPPORTED_MODEL,
+				'model',
+			);
 		}
-		if (!multipart) throw new ApiError(400, 'Alternative-family uploads are multipart/form-data', 'INVALID_CONTENT_TYPE');
+		if (!multipart)
+			throw new ApiError(
+				400,
+				'Alternative-family uploads are multipart/form-data',
+				'INVALID_CONTENT_TYPE',
+			);
 		const asset = store(ctx, account, fromMultipart(ctx), true);
 		return ok({ assetId: asset.assetId, type: asset.type, status: 'ACTIVE', url: asset.url });
 	}

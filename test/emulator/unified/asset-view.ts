@@ -5,7 +5,8 @@ import type { Account, Asset } from '../store';
 
 export type AssetStatus = 'PROCESSING' | 'ACTIVE' | 'FAILED';
 
-export const REJECT_REASON = 'Rejected by review: the asset name asked the emulator to reject it ([reject])';
+export const REJECT_REASON =
+	'Rejected by review: the asset name asked the emulator to reject it ([reject])';
 
 /** Review state from the timestamps: every read sees the latest review result (spec). */
 export function assetStatus(asset: Asset): AssetStatus {

@@ -27,7 +27,11 @@ export function createTaskRoute(ctx: Ctx) {
 	const request = body as unknown as CreateTaskRequest;
 	const sourceId = request.inputs.draftSourceOrderId;
 	const draft = typeof sourceId === 'string' ? draftSource(ctx.emu, account, sourceId) : undefined;
-	const cost = estimateCredits(billedAs(request), media, draft && { request: draft.request, media: draft.media });
+	const cost = estimateCredits(
+		billedAs(request),
+		media,
+		draft && { request: draft.request, media: draft.media },
+	);
 	if (cost === null) throw new ApiError(500, 'Could not price the request', 'INTERNAL_ERROR');
 	assertCanSpend(account, cost);
 	const refundable = getImageModel(request.model) !== undefined;

@@ -13,7 +13,12 @@ import type { Account } from '../store';
 export const availableCredits = (account: Account): number => account.credits - account.held;
 
 export function assertCanSpend(account: Account, cost: number): void {
-	if (account.frozen) throw new ApiError(403, 'This account is frozen and may not spend credits', CODES.ACCOUNT_FROZEN);
+	if (account.frozen)
+		throw new ApiError(
+			403,
+			'This account is frozen and may not spend credits',
+			CODES.ACCOUNT_FROZEN,
+		);
 	if (cost > availableCredits(account)) {
 		throw new ApiError(
 			402,

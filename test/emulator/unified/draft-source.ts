@@ -16,16 +16,27 @@ export function draftSource(emu: Emulator, account: Account, orderId: string): T
 	const draft = emu.store.taskByOrder.get(orderId);
 	if (!draft) {
 		if (emu.store.tasks.has(orderId)) {
-			throw invalid(`${orderId} is a taskId: pass the draft's orderId (from createTask or queryTask)`, 'DRAFT_SOURCE_IS_TASK_ID');
+			throw invalid(
+				`${orderId} is a taskId: pass the draft's orderId (from createTask or queryTask)`,
+				'DRAFT_SOURCE_IS_TASK_ID',
+			);
 		}
 		throw invalid(`No draft order ${orderId}`, 'DRAFT_NOT_FOUND');
 	}
 	if (draft.owner !== account.apiKey) throw forbidden('draft order');
-	if (!draft.draft) throw invalid(`Order ${orderId} is not a draft (created without inputs.draft = true)`, 'DRAFT_SOURCE_NOT_DRAFT');
+	if (!draft.draft)
+		throw invalid(
+			`Order ${orderId} is not a draft (created without inputs.draft = true)`,
+			'DRAFT_SOURCE_NOT_DRAFT',
+		);
 	const status = taskStatus(emu, draft);
-	if (status !== 'COMPLETED') throw invalid(`Draft ${orderId} is ${status}; it must be COMPLETED`, 'DRAFT_NOT_COMPLETED');
+	if (status !== 'COMPLETED')
+		throw invalid(`Draft ${orderId} is ${status}; it must be COMPLETED`, 'DRAFT_NOT_COMPLETED');
 	if (now() - draft.createTime > DRAFT_LIFETIME_DAYS * DAY_MS) {
-		throw invalid(`Draft ${orderId} is older than ${DRAFT_LIFETIME_DAYS} days; generate a new draft`, 'DRAFT_EXPIRED');
+		throw invalid(
+			`Draft ${orderId} is older than ${DRAFT_LIFETIME_DAYS} days; generate a new draft`,
+			'DRAFT_EXPIRED',
+		);
 	}
 	return draft;
 }

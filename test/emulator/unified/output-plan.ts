@@ -15,7 +15,12 @@ type Inputs = Record<string, unknown>;
 const factAspect = (fact: MediaFact | undefined) =>
 	fact?.width && fact.height ? fact.width / fact.height : undefined;
 
-function videoAspect(model: VideoModel, plan: VideoPlan, inputs: Inputs, media: MediaFacts): number {
+function videoAspect(
+	model: VideoModel,
+	plan: VideoPlan,
+	inputs: Inputs,
+	media: MediaFacts,
+): number {
 	const source = factAspect(media.videoUrls?.[0]);
 	if (plan.mode === 'edit' || plan.mode === 'extend') return source ?? FALLBACK_ASPECT;
 	const fromMedia = factAspect(media.urls?.[0]) ?? source;
@@ -27,7 +32,8 @@ function videoAspect(model: VideoModel, plan: VideoPlan, inputs: Inputs, media: 
 
 /** Output seconds: the source's where the model ignores `duration` (sd2.5 edit); -1 (model's choice) gives the default. */
 function seconds(model: VideoModel, plan: VideoPlan, media: MediaFacts): number {
-	if (model.duration.ignoredIn.includes(plan.mode)) return media.videoUrls?.[0]?.seconds ?? model.duration.default;
+	if (model.duration.ignoredIn.includes(plan.mode))
+		return media.videoUrls?.[0]?.seconds ?? model.duration.default;
 	return plan.seconds !== null && plan.seconds > 0 ? plan.seconds : model.duration.default;
 }
 
@@ -43,7 +49,9 @@ function imagePlan(model: ImageModel, inputs: Inputs): OutputPlan {
 	const resolution = String(inputs.resolution ?? model.resolution.default);
 	const aspect = aspectOf(inputs.aspectRatio ?? model.aspectRatio.default) ?? 1;
 	// Only gen-image-* has outputFormat; the others deliver PNG (the spec does not say).
-	const format = model.outputFormat ? String(inputs.outputFormat ?? model.outputFormat.default) : 'png';
+	const format = model.outputFormat
+		? String(inputs.outputFormat ?? model.outputFormat.default)
+		: 'png';
 	return { kind: 'image', format, ...imageSize(resolution, aspect) };
 }
 

@@ -13,14 +13,26 @@ const DEFAULT_LIMIT = 20;
 function entry(emu: Emulator, task: Task) {
 	const view = taskView(emu, task);
 	const url = view.output?.[0]?.url;
-	return { orderId: task.orderId, taskId: task.taskId, status: view.status, createTime: task.createTime, ...(url ? { url } : {}) };
+	return {
+		orderId: task.orderId,
+		taskId: task.taskId,
+		status: view.status,
+		createTime: task.createTime,
+		...(url ? { url } : {}),
+	};
 }
 
 /** Cursors are opaque to clients; here a decimal offset into the finals. */
 function cursorOf(query: URLSearchParams): number {
 	const raw = query.get('cursor');
 	if (raw === null || raw === '') return 0;
-	if (!/^\d+$/.test(raw)) throw new ApiError(400, 'cursor must be a nextCursor of a previous response', 'INVALID_PARAMETER', 'cursor');
+	if (!/^\d+$/.test(raw))
+		throw new ApiError(
+			400,
+			'cursor must be a nextCursor of a previous response',
+			'INVALID_PARAMETER',
+			'cursor',
+		);
 	return Number(raw);
 }
 
@@ -37,16 +49,39 @@ export function relationsRoute(ctx: Ctx) {
 	const limit = intParam(ctx.query, 'limit', DEFAULT_LIMIT, RELATIONS.minLimit, RELATIONS.maxLimit);
 	const offset = cursorOf(ctx.query);
 	const order = ctx.emu.store.taskByOrder.get(orderId);
-	if (!order) throw notFound(ctx.emu.store.tasks.has(orderId) ? `Order ${orderId} (that is a taskId)` : `Order ${orderId}`);
+	if (!order)
+		throw notFound(
+			ctx.emu.store.tasks.has(orderId) ? `Order ${orderId} (that is a taskId)` : `Order ${orderId}`,
+		);
 	// The spec does not show the status for another account's order: 403, as for tasks.
 	if (order.owner !== account.apiKey) throw forbidden('order');
 	if (order.draftSourceOrderId) {
 		const source = ctx.emu.store.taskByOrder.get(order.draftSourceOrderId) as Task;
-		return ok({ kind: 'final', orderId, sourceDraft: entry(ctx.emu, source), finals: [], totalCount: 0, nextCursor: null });
+		return ok({
+			kind: 'final',
+			orderId,
+			sourceDraft: entry(ctx.emu, source),
+			finals: [],
+			totalCount: 0,
+			nextCursor: null,
+		});
 	}
-	if (!order.draft) throw new ApiError(400, `Order ${orderId} is neither a draft nor a final`, 'NOT_DRAFT_OR_FINAL', 'orderId');
+	if (!order.draft)
+		throw new ApiError(
+			400,
+			`Order ${orderId} is neither a draft nor a final`,
+			'NOT_DRAFT_OR_FINAL',
+			'orderId',
+		);
 	const finals = finalsOf(ctx.emu, order);
 	const page = finals.slice(offset, offset + limit).map((t) => entry(ctx.emu, t));
 	const nextCursor = offset + limit < finals.length ? String(offset + limit) : null;
-	return ok({ kind: 'draft', orderId, sourceDraft: null, finals: page, totalCount: finals.length, nextCursor });
+	return ok({
+		kind: 'draft',
+		orderId,
+		sourceDraft: null,
+		finals: page,
+		totalCount: finals.length,
+		nextCursor,
+	});
 }

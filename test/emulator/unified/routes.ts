@@ -17,7 +17,12 @@ import { createUpscaleRoute } from './upscale-create';
 export const UNIFIED_PREFIX = '/api/v1';
 
 /** Finds an owned record: 404 unknown, 403 another account's. */
-function owned<T extends { owner: string }>(ctx: Ctx, found: T | undefined, what: string, id: string): T {
+function owned<T extends { owner: string }>(
+	ctx: Ctx,
+	found: T | undefined,
+	what: string,
+	id: string,
+): T {
 	if (!found) throw notFound(`${what} ${id}`);
 	if (found.owner !== accountOf(ctx).apiKey) throw forbidden(what.toLowerCase());
 	return found;
@@ -30,7 +35,9 @@ function queryTaskRoute(ctx: Ctx) {
 
 function queryUpscaleRoute(ctx: Ctx) {
 	const taskId = requiredQuery(ctx.query, 'taskId');
-	return ok(upscaleView(ctx.emu, owned(ctx, ctx.emu.store.upscales.get(taskId), 'Upscale task', taskId)));
+	return ok(
+		upscaleView(ctx.emu, owned(ctx, ctx.emu.store.upscales.get(taskId), 'Upscale task', taskId)),
+	);
 }
 
 function creditsRoute(ctx: Ctx) {

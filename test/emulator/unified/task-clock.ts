@@ -32,7 +32,8 @@ export function settleTask(emu: Emulator, task: Task, force = false): void {
 	if (task.refundable) settleHold(emu, task.owner, task.creditsUsed, !task.fails);
 	if (task.refundable && task.fails) task.creditsUsed = 0;
 	if (!task.fails) task.fileId = emu.files.plan(task.plan);
-	if (task.callBackUrl) deliverWebhook(emu, task.taskId, task.callBackUrl, taskView(emu, task), true);
+	if (task.callBackUrl)
+		deliverWebhook(emu, task.taskId, task.callBackUrl, taskView(emu, task), true);
 }
 
 export function settleDueTasks(emu: Emulator, owner: string): void {

@@ -18,7 +18,15 @@ export function taskView(emu: Emulator, task: Task) {
 		model: task.model,
 		status,
 		creditsUsed: task.creditsUsed,
-		output: done ? [{ url: emu.files.url(task.origin, task.fileId as string), width: task.plan.width, height: task.plan.height }] : null,
+		output: done
+			? [
+					{
+						url: emu.files.url(task.origin, task.fileId as string),
+						width: task.plan.width,
+						height: task.plan.height,
+					},
+				]
+			: null,
 		error: status === 'FAILED' ? FAIL_MESSAGE : null,
 		createTime: task.createTime,
 		completeTime: task.completeTime,

@@ -9,7 +9,8 @@ export type UpscaleStatus = 'validating' | 'processing' | 'completed' | 'failed'
 /** Share of the task duration spent validating (the spec does not show the timing). */
 export const VALIDATING_SHARE = 0.2;
 
-const endOf = (up: Upscale) => up.createdAt + (up.failure?.atValidation ? up.validateMs : up.durationMs);
+const endOf = (up: Upscale) =>
+	up.createdAt + (up.failure?.atValidation ? up.validateMs : up.durationMs);
 
 export function scheduleUpscale(emu: Emulator, up: Upscale): void {
 	emu.timers.after(endOf(up) - now(), () => settleUpscale(emu, up, true));
@@ -54,7 +55,10 @@ export function upscaleView(emu: Emulator, up: Upscale) {
 		targetResolution: up.targetResolution,
 		creditsConsumed: status === 'completed' ? up.cost : null,
 		result,
-		error: status === 'failed' && up.failure ? { code: up.failure.code, message: up.failure.message } : null,
+		error:
+			status === 'failed' && up.failure
+				? { code: up.failure.code, message: up.failure.message }
+				: null,
 		createdAt: iso(up.createdAt),
 		finishedAt: iso(up.finishedAt),
 	};

@@ -26,7 +26,11 @@ const TASK_CODES = new Set<string>([
 	CODES.ACCOUNT_FROZEN,
 ]);
 
-const failing = (code: string, message: string): UpscaleFailure => ({ code, message, atValidation: true });
+const failing = (code: string, message: string): UpscaleFailure => ({
+	code,
+	message,
+	atValidation: true,
+});
 
 function sourceUrl(body: Record<string, unknown>): string {
 	const source = (body.source ?? {}) as Record<string, unknown>;
@@ -38,32 +42,55 @@ function readSource(ctx: Ctx, url: string): Buffer | UpscaleFailure {
 	const fileId = ownFileId(ctx, url);
 	if (fileId) return ctx.emu.files.bytes(fileId) as Buffer;
 	if (!ownUrl(ctx, url) && isPrivateOrInsecureUrl(url)) {
-		return failing(CODES.INVALID_URL, 'The source url must be https and not a private or internal address');
+		return failing(
+			CODES.INVALID_URL,
+			'The source url must be https and not a private or internal address',
+		);
 	}
 	return failing(CODES.URL_NOT_REACHABLE, `The source url could not be fetched: ${url}`);
 }
 
 /** Validates the source and holds the credits; returns the failure the task will end with, if any. */
 function inspect(ctx: Ctx, account: Account, up: Upscale, url: string): UpscaleFailure | undefined {
-	if (account.frozen) return failing(CODES.ACCOUNT_FROZEN, 'This account is frozen and may not spend credits');
+	if (account.frozen)
+		return failing(CODES.ACCOUNT_FROZEN, 'This account is frozen and may not spend credits');
 	const bytes = readSource(ctx, url);
 	if (!Buffer.isBuffer(bytes)) return bytes;
 	const media = probeMedia(bytes);
-	if (media?.kind !== 'video') return failing(CODES.UNSUPPORTED_MEDIA_TYPE, 'The source is not a video (MP4, MOV or WebM)');
+	if (media?.kind !== 'video')
+		return failing(CODES.UNSUPPORTED_MEDIA_TYPE, 'The source is not a video (MP4, MOV or WebM)');
 	const seconds = media.seconds ?? 0;
 	const { width = 0, height = 0 } = media;
-	const check = validateUpscaleSource(up.targetResolution, { format: media.format, bytes: bytes.length, seconds, width, height });
+	const check = validateUpscaleSource(up.targetResolution, {
+		format: media.format,
+		bytes: bytes.length,
+		seconds,
+		width,
+		height,
+	});
 	if (!check.ok) return failing(check.code, check.message);
 	const cost = estimateUpscaleCredits(up.targetResolution, seconds);
 	if (cost > availableCredits(account)) {
-		return failing(CODES.INSUFFICIENT_CREDITS, `Upscaling costs ${cost} credits, ${availableCredits(account)} are available`);
+		return failing(
+			CODES.INSUFFICIENT_CREDITS,
+			`Upscaling costs ${cost} credits, ${availableCredits(account)} are available`,
+		);
 	}
 	charge(account, cost, true);
 	up.cost = cost;
 	up.source = { seconds, width, height };
-	up.plan = { kind: 'video', format: 'mp4', seconds, ...videoSize(up.targetResolution, width / height) };
+	up.plan = {
+		kind: 'video',
+		format: 'mp4',
+		seconds,
+		...videoSize(up.targetResolution, width / height),
+	};
 	if (decodeURIComponent(url).includes('[fail]')) {
-		return { code: 'UPSCALE_FAILED', message: 'Upscaling failed: the source url asked the emulator to fail ([fail])', atValidation: false };
+		return {
+			code: 'UPSCALE_FAILED',
+			message: 'Upscaling failed: the source url asked the emulator to fail ([fail])',
+			atValidation: false,
+		};
 	}
 	return undefined;
 }
@@ -88,7 +115,9 @@ export function createUpscaleRoute(ctx: Ctx) {
 		origin: ctx.origin,
 		finishedAt: null,
 	};
-	up.failure = check.ok ? inspect(ctx, account, up, sourceUrl(body)) : failing(check.code, check.message);
+	up.failure = check.ok
+		? inspect(ctx, account, up, sourceUrl(body))
+		: failing(check.code, check.message);
 	ctx.emu.store.upscales.set(up.taskId, up);
 	scheduleUpscale(ctx.emu, up);
 	return ok({ taskId: up.taskId, orderId: up.orderId, status: 'validating' });

@@ -1,7 +1,12 @@
 import { kindOf } from '../../../nodes/shared/assets/file-check';
-import { binaryNames, binaryPlaceholder, binaryUrlPlaceholder, propertyOf } from '../../../nodes/shared/assets/binary-placeholders';
+import {
+	binaryNames,
+	binaryPlaceholder,
+	binaryUrlPlaceholder,
+	propertyOf,
+} from '../../../nodes/shared/assets/binary-placeholders';
 
-describe('kindOf: what a binary property is, from n8n\'s MIME type', () => {
+describe("kindOf: what a binary property is, from n8n's MIME type", () => {
 	test.each([
 		['image/png', 'a.png', { type: 'IMAGE', format: 'png' }],
 		['image/jpeg', 'a.jpg', { type: 'IMAGE', format: 'jpeg' }],
@@ -15,7 +20,9 @@ describe('kindOf: what a binary property is, from n8n\'s MIME type', () => {
 	});
 
 	test('a generic type falls back to the file extension (our choice); without one the service decides', () => {
-		expect(kindOf({ mimeType: 'application/octet-stream', fileName: 'clip.MP4' })).toEqual({ format: 'mp4' });
+		expect(kindOf({ mimeType: 'application/octet-stream', fileName: 'clip.MP4' })).toEqual({
+			format: 'mp4',
+		});
 		expect(kindOf({ mimeType: 'application/octet-stream', fileName: 'blob' })).toEqual({});
 	});
 });

@@ -20,7 +20,7 @@ describe('RecentDeliveries (Task Trigger dedupe)', () => {
 		expect(seen.size).toBe(1);
 	});
 
-	test('forget drops one trigger\'s keys only', () => {
+	test("forget drops one trigger's keys only", () => {
 		const seen = new RecentDeliveries(1_000, 10);
 		seen.firstTime('wf:node1:task', 0);
 		seen.firstTime('wf:node2:task', 0);

@@ -24,7 +24,9 @@ describe('readPage (list answer shape: not shown by the spec, our choice)', () =
 
 describe('resultLinkExpiry (spec: the link is valid 24 hours after completion)', () => {
 	test('is 24 hours after updated_at (our reading of the completion time)', () => {
-		expect(resultLinkExpiry({ created_at: 1_000, updated_at: 2_000 })?.getTime()).toBe((2_000 + 86_400) * 1000);
+		expect(resultLinkExpiry({ created_at: 1_000, updated_at: 2_000 })?.getTime()).toBe(
+			(2_000 + 86_400) * 1000,
+		);
 	});
 
 	test('falls back to created_at, an earlier time, so expiry is never announced late', () => {
@@ -41,14 +43,21 @@ describe('polling cadence (spec: poll every 10-30 s)', () => {
 		expect(COMPAT_POLL).toMatchObject({ intervalMs: 10_000, maxIntervalMs: 30_000 });
 	});
 
-	test('the node\'s Poll Interval fields default to the same 10 s, and Max Poll Interval to 30 s', () => {
+	test("the node's Poll Interval fields default to the same 10 s, and Max Poll Interval to 30 s", () => {
 		const { properties } = new CompatTask().description;
-		const waitOptions = properties.filter((property) => property.name === 'waitOptions' && property.displayOptions?.show?.resource?.[0] === 'task');
+		const waitOptions = properties.filter(
+			(property) =>
+				property.name === 'waitOptions' && property.displayOptions?.show?.resource?.[0] === 'task',
+		);
 		expect(waitOptions).toHaveLength(2);
 		for (const field of waitOptions) {
 			const options = field.options as Array<{ name: string; default: unknown }>;
-			expect(options.find((option) => option.name === 'pollIntervalSeconds')?.default).toBe(COMPAT_POLL.intervalMs / 1000);
-			expect(options.find((option) => option.name === 'maxPollIntervalSeconds')?.default).toBe(COMPAT_POLL.maxIntervalMs / 1000);
+			expect(options.find((option) => option.name === 'pollIntervalSeconds')?.default).toBe(
+				COMPAT_POLL.intervalMs / 1000,
+			);
+			expect(options.find((option) => option.name === 'maxPollIntervalSeconds')?.default).toBe(
+				COMPAT_POLL.maxIntervalMs / 1000,
+			);
 		}
 	});
 });

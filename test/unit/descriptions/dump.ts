@@ -13,28 +13,46 @@ export const SNAPSHOT = join(__dirname, 'descriptions.snapshot.json');
 
 /** The nodes package.json registers: dist/nodes/X/X.node.js, loaded from the TypeScript source. */
 function nodePaths(): string[] {
-	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
-	return pkg.n8n.nodes.map((path) => join(ROOT, path.replace(/^dist\//, '').replace(/\.js$/, '.ts')));
+	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[] };
+	};
+	return pkg.n8n.nodes.map((path) =>
+		join(ROOT, path.replace(/^dist\//, '').replace(/\.js$/, '.ts')),
+	);
 }
 
 function filesUnder(dir: string): string[] {
 	return readdirSync(dir)
 		.sort()
-		.flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+		.flatMap((name) =>
+			statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
+		);
 }
 
 /** Functions cannot be compared as JSON; their presence can. */
-const marked = (_key: string, value: unknown) => (typeof value === 'function' ? '[function]' : value);
+const marked = (_key: string, value: unknown) =>
+	typeof value === 'function' ? '[function]' : value;
 
 export function dumpDescriptions(): Record<string, unknown> {
 	const dump: Record<string, unknown> = {};
 	for (const path of nodePaths()) {
-		const name = path.split('/').pop()!.replace(/\.node\.ts$/, '');
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const name = path
+			.split('/')
+			.pop()!
+			.replace(/\.node\.ts$/, '');
+		// a module found at run time: require, not a static import
 		const NodeClass = (require(path) as Record<string, new () => { description: unknown }>)[name];
 		const schemaDir = join(path, '..', '__schema__');
-		const schemas = Object.fromEntries(filesUnder(schemaDir).map((file) => [relative(schemaDir, file), JSON.parse(readFileSync(file, 'utf8'))]));
-		dump[name] = { description: JSON.parse(JSON.stringify(new NodeClass().description, marked)), schemas };
+		const schemas = Object.fromEntries(
+			filesUnder(schemaDir).map((file) => [
+				relative(schemaDir, file),
+				JSON.parse(readFileSync(file, 'utf8')),
+			]),
+		);
+		dump[name] = {
+			description: JSON.parse(JSON.stringify(new NodeClass().description, marked)),
+			schemas,
+		};
 	}
 	return dump;
 }

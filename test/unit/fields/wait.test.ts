@@ -4,7 +4,9 @@ import { waitProperties } from '../../../nodes/shared/fields/wait';
 describe('wait fields', () => {
 	test('their literal defaults (required by n8n lint) equal the poller defaults', () => {
 		const options = waitProperties().find((field) => field.name === 'waitOptions')?.options ?? [];
-		const defaults = Object.fromEntries(options.map((option) => [option.name, (option as { default: unknown }).default]));
+		const defaults = Object.fromEntries(
+			options.map((option) => [option.name, (option as { default: unknown }).default]),
+		);
 		expect(defaults).toEqual({
 			pollIntervalSeconds: DEFAULT_POLL.intervalMs / 1000,
 			maxPollIntervalSeconds: DEFAULT_POLL.maxIntervalMs / 1000,
@@ -13,10 +15,13 @@ describe('wait fields', () => {
 		});
 	});
 
-	test('the intervals cannot be set below the poller\'s floor in the editor', () => {
+	test("the intervals cannot be set below the poller's floor in the editor", () => {
 		const options = waitProperties().find((field) => field.name === 'waitOptions')?.options ?? [];
 		const intervals = options.filter((option) => option.name.endsWith('IntervalSeconds'));
 		expect(intervals).toHaveLength(2);
-		for (const field of intervals) expect((field as { typeOptions: { minValue: number } }).typeOptions.minValue).toBe(MIN_INTERVAL_MS / 1000);
+		for (const field of intervals)
+			expect((field as { typeOptions: { minValue: number } }).typeOptions.minValue).toBe(
+				MIN_INTERVAL_MS / 1000,
+			);
 	});
 });

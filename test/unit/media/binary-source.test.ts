@@ -18,15 +18,35 @@ import { chainWorkflow } from '../../helpers/workflow';
 import { MB, cbrMp3 } from './files';
 import { MEDIA_READ, MediaReadNode } from './media-read.node';
 
-const video = makeVideo('mp4', { width: 1280, height: 720, seconds: 42, moovLast: true, mdatPadding: 24 * MB });
+const video = makeVideo('mp4', {
+	width: 1280,
+	height: 720,
+	seconds: 42,
+	moovLast: true,
+	mdatPadding: 24 * MB,
+});
 const dir = mkdtempSync(join(tmpdir(), 'media-read-'));
 const path = join(dir, 'camera.mp4');
 writeFileSync(path, video);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const onDisk = (file: string) => itemWithFileOnDisk({ property: 'data', path: file, fileName: 'camera.mp4', mimeType: 'video/mp4' });
+const onDisk = (file: string) =>
+	itemWithFileOnDisk({
+		property: 'data',
+		path: file,
+		fileName: 'camera.mp4',
+		mimeType: 'video/mp4',
+	});
 const inMemory = (bytes: Buffer): IDataObject => ({
-	files: [{ property: 'data', base64: bytes.toString('base64'), fileName: 'camera.mp4', mimeType: 'video/mp4', inMemory: true }],
+	files: [
+		{
+			property: 'data',
+			base64: bytes.toString('base64'),
+			fileName: 'camera.mp4',
+			mimeType: 'video/mp4',
+			inMemory: true,
+		},
+	],
 });
 
 interface ReadOutput {
@@ -38,7 +58,10 @@ interface ReadOutput {
 	streams: number;
 }
 
-async function readThroughN8n(item: IDataObject, windows: Array<[number, number]> = []): Promise<ReadOutput> {
+async function readThroughN8n(
+	item: IDataObject,
+	windows: Array<[number, number]> = [],
+): Promise<ReadOutput> {
 	const workflow = chainWorkflow([
 		{ name: 'Files', type: BINARY_ITEMS_TYPE, parameters: {} },
 		{ name: 'Read', type: MEDIA_READ, parameters: { windows: JSON.stringify(windows) } },
@@ -53,7 +76,11 @@ async function readThroughN8n(item: IDataObject, windows: Array<[number, number]
 }
 
 function expectForward(reads: Array<[number, number]>) {
-	reads.slice(1).forEach(([offset], index) => expect(offset).toBeGreaterThanOrEqual(reads[index][0] + reads[index][1]));
+	reads
+		.slice(1)
+		.forEach(([offset], index) =>
+			expect(offset).toBeGreaterThanOrEqual(reads[index][0] + reads[index][1]),
+		);
 }
 
 const expected = probeMedia(video);
@@ -66,7 +93,12 @@ describe.each([
 		const output = await readThroughN8n(item());
 		expect(output.size).toBe(video.length);
 		expect(output.read).toEqual({ info: expected });
-		expect(output.read.info).toMatchObject({ format: 'mp4', width: 1280, height: 720, seconds: 42 });
+		expect(output.read.info).toMatchObject({
+			format: 'mp4',
+			width: 1280,
+			height: 720,
+			seconds: 42,
+		});
 		expectForward(output.reads);
 		const read = output.reads.reduce((sum, [, length]) => sum + length, 0);
 		expect(read / video.length).toBeLessThan(0.02);
@@ -76,9 +108,17 @@ describe.each([
 
 	it('windows anywhere in the file: exact bytes, fewer at the end, none past it', async () => {
 		const size = video.length;
-		const windows: Array<[number, number]> = [[0, 10], [5, 3], [70_000, 200_000], [size - 7, 10], [size, 10], [1, 1]];
+		const windows: Array<[number, number]> = [
+			[0, 10],
+			[5, 3],
+			[70_000, 200_000],
+			[size - 7, 10],
+			[size, 10],
+			[1, 1],
+		];
 		const output = await readThroughN8n(item(), windows);
-		const bytesOf = ([offset, length]: [number, number]) => video.subarray(offset, offset + length).toString('base64');
+		const bytesOf = ([offset, length]: [number, number]) =>
+			video.subarray(offset, offset + length).toString('base64');
 		expect(output.windows).toEqual(windows.map(bytesOf));
 		expect(Buffer.from(output.windows[3], 'base64')).toHaveLength(7);
 		// Filesystem mode: [5, 3] and [1, 1] lie behind the stream, so each opens a fresh one.

@@ -39,7 +39,12 @@ function pngChunk(type: string, data: Buffer): Buffer {
 export function colourKeyPng(png: Buffer, textBytes: number): Buffer {
 	const afterHeader = 8 + 25; // signature, IHDR
 	const text = pngChunk('tEXt', join(ascii('Comment\0'), Buffer.alloc(textBytes, 0x61)));
-	return join(png.subarray(0, afterHeader), text, pngChunk('tRNS', Buffer.alloc(6)), png.subarray(afterHeader));
+	return join(
+		png.subarray(0, afterHeader),
+		text,
+		pngChunk('tRNS', Buffer.alloc(6)),
+		png.subarray(afterHeader),
+	);
 }
 
 /** A Matroska element: its ID bytes, an 8-byte size, its body. */
@@ -52,16 +57,28 @@ function element(id: number[], ...body: Buffer[]): Buffer {
 }
 
 /** A WebM of one VP9 track (or audio only) whose Info states `seconds`, then a cluster of `clusterBytes`. */
-export function webm(seconds: number, track: { width: number; height: number } | 'audio', clusterBytes = 4 * KB): Buffer {
+export function webm(
+	seconds: number,
+	track: { width: number; height: number } | 'audio',
+	clusterBytes = 4 * KB,
+): Buffer {
 	const duration = Buffer.alloc(8);
 	duration.writeDoubleBE(seconds * 1000);
 	const entry =
 		track === 'audio'
 			? element([0xae], element([0x83], Buffer.from([2])))
-			: element([0xae], element([0x83], Buffer.from([1])), element([0xe0], element([0xb0], be16(track.width)), element([0xba], be16(track.height))));
+			: element(
+					[0xae],
+					element([0x83], Buffer.from([1])),
+					element([0xe0], element([0xb0], be16(track.width)), element([0xba], be16(track.height))),
+				);
 	const segment = element(
 		[0x18, 0x53, 0x80, 0x67],
-		element([0x15, 0x49, 0xa9, 0x66], element([0x44, 0x89], duration), element([0x2a, 0xd7, 0xb1], Buffer.from([0x0f, 0x42, 0x40]))),
+		element(
+			[0x15, 0x49, 0xa9, 0x66],
+			element([0x44, 0x89], duration),
+			element([0x2a, 0xd7, 0xb1], Buffer.from([0x0f, 0x42, 0x40])),
+		),
 		element([0x16, 0x54, 0xae, 0x6b], entry),
 		element([0x1f, 0x43, 0xb6, 0x75], Buffer.alloc(clusterBytes, 0xa3)),
 	);
@@ -74,7 +91,10 @@ const MEDIA_TICKS_PER_SECOND = 90000; // makeVideo's media timescale
  * A fragmented MP4 as a browser's recorder writes it: a moov without samples or duration (from
  * makeVideo's, with its mvhd duration zeroed and an mvex added), then one-second fragments.
  */
-export function fragmentedMp4(seconds: number, options: { mehd: boolean; mdatBytes?: number }): Buffer {
+export function fragmentedMp4(
+	seconds: number,
+	options: { mehd: boolean; mdatBytes?: number },
+): Buffer {
 	const base = Buffer.from(makeVideo('mp4', { width: 320, height: 240, seconds: 1 }));
 	const [ftyp, moov] = childBoxes(base);
 	base.writeUInt32BE(0, findBox(base, moov, 'mvhd')!.start + 16);
@@ -82,8 +102,19 @@ export function fragmentedMp4(seconds: number, options: { mehd: boolean; mdatByt
 	const mehd = options.mehd ? [fullBox('mehd', 0, 0, be32(seconds * 1000))] : [];
 	const movie = box('moov', base.subarray(moov.start, moov.end), box('mvex', ...mehd, trex));
 	const fragment = join(
-		box('moof', box('traf', fullBox('tfhd', 0, 0x08, be32(1), be32(MEDIA_TICKS_PER_SECOND / 30)), fullBox('trun', 0, 0, be32(30)))),
+		box(
+			'moof',
+			box(
+				'traf',
+				fullBox('tfhd', 0, 0x08, be32(1), be32(MEDIA_TICKS_PER_SECOND / 30)),
+				fullBox('trun', 0, 0, be32(30)),
+			),
+		),
 		box('mdat', Buffer.alloc(options.mdatBytes ?? 64)),
 	);
-	return join(base.subarray(0, ftyp.end), movie, ...Array.from({ length: seconds }, () => fragment));
+	return join(
+		base.subarray(0, ftyp.end),
+		movie,
+		...Array.from({ length: seconds }, () => fragment),
+	);
 }

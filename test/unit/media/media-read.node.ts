@@ -53,7 +53,9 @@ export class MediaReadNode implements INodeType {
 			const opened = { streams: 0 };
 			const source = await binarySource(countingStreams(this, opened), item, 'data');
 			const windows: string[] = [];
-			for (const [offset, length] of JSON.parse(this.getNodeParameter('windows', item) as string) as Array<[number, number]>) {
+			for (const [offset, length] of JSON.parse(
+				this.getNodeParameter('windows', item) as string,
+			) as Array<[number, number]>) {
 				windows.push((await source.read(offset, length)).toString('base64'));
 			}
 			source.close?.();
@@ -61,7 +63,10 @@ export class MediaReadNode implements INodeType {
 			const reads: Array<[number, number]> = [];
 			const read = await readMedia(recorded(source, reads));
 			const streams = opened.streams - windowStreams;
-			out.push({ json: { size: source.size, windows, windowStreams, read, reads, streams }, pairedItem: { item } });
+			out.push({
+				json: { size: source.size, windows, windowStreams, read, reads, streams },
+				pairedItem: { item },
+			});
 		}
 		return [out];
 	}

@@ -36,24 +36,30 @@ describe('a head of the file and its length', () => {
 
 	// One guess is ours: a video container (WebM, MP4) whose track list is not in the head is
 	// called a video, as most are; an audio-only one is told only once its tracks are read.
-	const containerGuess = (info: MediaInfo) => info.kind === 'video' && info.mimeType.startsWith('video/') && info.width === undefined;
+	const containerGuess = (info: MediaInfo) =>
+		info.kind === 'video' && info.mimeType.startsWith('video/') && info.width === undefined;
 
-	it.each(FILES)('%s: every shorter head leaves facts out and gets none wrong (but the container guess)', (_name, file) => {
-		const whole = probeMedia(file)!;
-		for (let length = 0; length <= Math.min(file.length, 2 * KB); length++) {
-			const found = probeMedia(file.subarray(0, length), file.length);
-			if (!found) continue;
-			const guessed = whole.kind === 'audio' && containerGuess(found) ? ['kind', 'mimeType'] : [];
-			for (const [fact, value] of Object.entries(found).filter(([name]) => !guessed.includes(name))) {
-				expect([length, fact, value]).toEqual([length, fact, whole[fact as keyof MediaInfo]]);
+	it.each(FILES)(
+		'%s: every shorter head leaves facts out and gets none wrong (but the container guess)',
+		(_name, file) => {
+			const whole = probeMedia(file)!;
+			for (let length = 0; length <= Math.min(file.length, 2 * KB); length++) {
+				const found = probeMedia(file.subarray(0, length), file.length);
+				if (!found) continue;
+				const guessed = whole.kind === 'audio' && containerGuess(found) ? ['kind', 'mimeType'] : [];
+				for (const [fact, value] of Object.entries(found).filter(
+					([name]) => !guessed.includes(name),
+				)) {
+					expect([length, fact, value]).toEqual([length, fact, whole[fact as keyof MediaInfo]]);
+				}
 			}
-		}
-	});
+		},
+	);
 
 	it('a CBR MP3 head counts the audio up to the given length', () => {
 		const file = cbrMp3(60);
 		expect(probeMedia(file.subarray(0, 1000), file.length)?.seconds).toBeCloseTo(60, 1);
-		expect(probeMedia(file.subarray(0, 1000))?.seconds).toBeCloseTo(1000 * 8 / 32000, 6);
+		expect(probeMedia(file.subarray(0, 1000))?.seconds).toBeCloseTo((1000 * 8) / 32000, 6);
 	});
 
 	it('an ID3v1 tag beyond the head is counted as audio: at most 128 bytes of length too many, never too few', () => {
@@ -74,7 +80,12 @@ describe('a head of the file and its length', () => {
 
 	it('a moov cut by the head gives no facts of it (a lost track could change the kind)', () => {
 		const file = makeVideo('mp4', { width: 640, height: 360, seconds: 3 });
-		expect(probeMedia(file.subarray(0, 200), file.length)).toEqual({ kind: 'video', format: 'mp4', bytes: file.length, mimeType: 'video/mp4' });
+		expect(probeMedia(file.subarray(0, 200), file.length)).toEqual({
+			kind: 'video',
+			format: 'mp4',
+			bytes: file.length,
+			mimeType: 'video/mp4',
+		});
 	});
 
 	it('a length shorter than the head is taken as the head', () => {

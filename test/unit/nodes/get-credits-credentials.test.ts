@@ -11,8 +11,10 @@ import { visibleFields } from '../../helpers/visible-fields';
 const description = new GetCredits().description;
 const credential = (name: string) => description.credentials!.find((entry) => entry.name === name)!;
 const shownCredentials = (values: Record<string, unknown>) =>
-	description.credentials!
-		.filter((entry) => NodeHelpers.displayParameter(values as never, entry, { typeVersion: 1 }, description))
+	description
+		.credentials!.filter((entry) =>
+			NodeHelpers.displayParameter(values as never, entry, { typeVersion: 1 }, description),
+		)
 		.map((entry) => entry.name);
 
 describe('Get Credits: which credential fields the editor shows, and when', () => {
@@ -22,13 +24,18 @@ describe('Get Credits: which credential fields the editor shows, and when', () =
 	});
 
 	test('the compat balance adds the Task-Compatible credential field and a notice, by display names, that says to choose it', () => {
-		expect(shownCredentials({ includeCompatBalance: true })).toEqual(['unifiedGenerationApi', 'compatVideoApi']);
+		expect(shownCredentials({ includeCompatBalance: true })).toEqual([
+			'unifiedGenerationApi',
+			'compatVideoApi',
+		]);
 		const off = visibleFields(new GetCredits(), { includeCompatBalance: false });
 		expect(off.names).not.toContain('compatCredentialNotice');
 		const on = visibleFields(new GetCredits(), { includeCompatBalance: true });
 		const notice = on.field('compatCredentialNotice');
 		expect(notice?.type).toBe('notice');
-		expect(notice?.displayName).toContain('Choose your Task-Compatible Video API credential in the field above');
+		expect(notice?.displayName).toContain(
+			'Choose your Task-Compatible Video API credential in the field above',
+		);
 		expect(notice?.displayName).toContain('Compat Task → Balance → Get');
 	});
 });

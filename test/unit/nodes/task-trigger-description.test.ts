@@ -19,8 +19,13 @@ describe('Task Finished Trigger: how the editor lists and shows it', () => {
 
 	test('the Secret is required; every field but a notice has a description', () => {
 		const fields = visibleFields(new TaskTrigger(), { verifyWithApi: true, download: true });
-		expect(fields.field('secret')).toMatchObject({ required: true, typeOptions: { password: true } });
-		const undescribed = description.properties.filter((field) => field.type !== 'notice' && !field.description).map((field) => field.name);
+		expect(fields.field('secret')).toMatchObject({
+			required: true,
+			typeOptions: { password: true },
+		});
+		const undescribed = description.properties
+			.filter((field) => field.type !== 'notice' && !field.description)
+			.map((field) => field.name);
 		expect(undescribed).toEqual([]);
 		expect(fields.names).toContain('binaryProperty');
 	});
@@ -30,8 +35,14 @@ describe('Task Finished Trigger: how the editor lists and shows it', () => {
 function readmeAnchors(): Set<string> {
 	const seen = new Map<string, number>();
 	const anchors = new Set<string>();
-	for (const [, heading] of readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/^#{1,6} (.+)$/gm)) {
-		const base = heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+	for (const [, heading] of readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(
+		/^#{1,6} (.+)$/gm,
+	)) {
+		const base = heading
+			.trim()
+			.toLowerCase()
+			.replace(/[^\p{L}\p{N} _-]/gu, '')
+			.replace(/ /g, '-');
 		const count = seen.get(base) ?? 0;
 		seen.set(base, count + 1);
 		anchors.add(count ? `${base}-${count}` : base);
@@ -39,29 +50,53 @@ function readmeAnchors(): Set<string> {
 	return anchors;
 }
 
-describe("Docs links open the README section of that credential or node", () => {
+describe('Docs links open the README section of that credential or node', () => {
 	const repository = 'https://github.com/unified-generation/n8n-nodes-unified-generation';
 	const codex = (node: string) =>
 		JSON.parse(readFileSync(join(ROOT, 'nodes', node, `${node}.node.json`), 'utf8')) as {
-			resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
+			resources: {
+				primaryDocumentation: Array<{ url: string }>;
+				credentialDocumentation: Array<{ url: string }>;
+			};
 		};
 
 	test.each([
-		['the Unified Generation API credential', new UnifiedGenerationApi().documentationUrl, 'unified-generation-api-credential'],
-		['the Task-Compatible Video API credential', new CompatVideoApi().documentationUrl, 'task-compatible-video-api-credential'],
+		[
+			'the Unified Generation API credential',
+			new UnifiedGenerationApi().documentationUrl,
+			'unified-generation-api-credential',
+		],
+		[
+			'the Task-Compatible Video API credential',
+			new CompatVideoApi().documentationUrl,
+			'task-compatible-video-api-credential',
+		],
 		['the Task Finished Trigger', description.documentationUrl, 'task-finished-trigger'],
-		['the Task Finished Trigger (codex)', codex('TaskTrigger').resources.primaryDocumentation[0].url, 'task-finished-trigger'],
+		[
+			'the Task Finished Trigger (codex)',
+			codex('TaskTrigger').resources.primaryDocumentation[0].url,
+			'task-finished-trigger',
+		],
 		['Get Credits', new GetCredits().description.documentationUrl, 'get-credits'],
-		['Get Credits (codex)', codex('GetCredits').resources.primaryDocumentation[0].url, 'get-credits'],
+		[
+			'Get Credits (codex)',
+			codex('GetCredits').resources.primaryDocumentation[0].url,
+			'get-credits',
+		],
 	])('%s → %s', (_, url, anchor) => {
 		expect(url).toBe(`${repository}#${anchor}`);
 		expect(readmeAnchors()).toContain(anchor);
 	});
 
-	test('the credential links of Get Credits and the trigger lead to their credentials\' sections', () => {
-		const anchors = (node: string) => codex(node).resources.credentialDocumentation.map(({ url }) => url.split('#')[1]);
-		expect(anchors('GetCredits')).toEqual(['unified-generation-api-credential', 'task-compatible-video-api-credential']);
+	test("the credential links of Get Credits and the trigger lead to their credentials' sections", () => {
+		const anchors = (node: string) =>
+			codex(node).resources.credentialDocumentation.map(({ url }) => url.split('#')[1]);
+		expect(anchors('GetCredits')).toEqual([
+			'unified-generation-api-credential',
+			'task-compatible-video-api-credential',
+		]);
 		expect(anchors('TaskTrigger')).toEqual(['unified-generation-api-credential']);
-		for (const anchor of [...anchors('GetCredits'), ...anchors('TaskTrigger')]) expect(readmeAnchors()).toContain(anchor);
+		for (const anchor of [...anchors('GetCredits'), ...anchors('TaskTrigger')])
+			expect(readmeAnchors()).toContain(anchor);
 	});
 });

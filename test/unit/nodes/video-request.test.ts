@@ -4,7 +4,11 @@ import { buildVideoRequest } from '../../../nodes/CreateVideo/request';
 import { validateRequest } from '../../../nodes/shared/rules';
 
 const build = (parameters: Partial<VideoParameters>) =>
-	buildVideoRequest({ model: 'sd2', generationMode: 'textToVideo', ...parameters } as VideoParameters);
+	buildVideoRequest({
+		model: 'sd2',
+		generationMode: 'textToVideo',
+		...parameters,
+	} as VideoParameters);
 
 describe('Create Video fields become the createTask body', () => {
 	test('text to video with every additional option', () => {
@@ -39,34 +43,80 @@ describe('Create Video fields become the createTask body', () => {
 	});
 
 	test('alt sends ratio and prompt extend; edit and extend send the automatic ratio', () => {
-		expect(build({ model: 'alt3.0-video', prompt: 'p', aspect: '9:16', additionalOptions: { promptExtend: false } }).inputs).toMatchObject({
+		expect(
+			build({
+				model: 'alt3.0-video',
+				prompt: 'p',
+				aspect: '9:16',
+				additionalOptions: { promptExtend: false },
+			}).inputs,
+		).toMatchObject({
 			ratio: '9:16',
 			promptExtend: false,
 		});
-		const edit = build({ model: 'alt3.0-video', generationMode: 'edit', prompt: 'p', videoUrls: 'https://a/1.mp4', aspect: '9:16' });
-		expect(edit.inputs).toMatchObject({ mode: 'edit', videoInputMode: 'reference', ratio: 'adaptive', videoUrls: ['https://a/1.mp4'] });
+		const edit = build({
+			model: 'alt3.0-video',
+			generationMode: 'edit',
+			prompt: 'p',
+			videoUrls: 'https://a/1.mp4',
+			aspect: '9:16',
+		});
+		expect(edit.inputs).toMatchObject({
+			mode: 'edit',
+			videoInputMode: 'reference',
+			ratio: 'adaptive',
+			videoUrls: ['https://a/1.mp4'],
+		});
 	});
 
 	test('lists accept lines or arrays; frames become urls in keyframe mode', () => {
-		const reference = build({ generationMode: 'reference', urls: 'https://a/1.png\n https://a/2.png \n', videoUrls: ['asset://v1'], referenceAspect: '720x720' });
+		const reference = build({
+			generationMode: 'reference',
+			urls: 'https://a/1.png\n https://a/2.png \n',
+			videoUrls: ['asset://v1'],
+			referenceAspect: '720x720',
+		});
 		expect(reference.inputs).toMatchObject({
 			urls: ['https://a/1.png', 'https://a/2.png'],
 			videoUrls: ['asset://v1'],
 			videoInputMode: 'reference',
 			resolution: '720x720',
 		});
-		expect(build({ generationMode: 'keyframes', firstFrameUrl: 'https://a/1.png', lastFrameUrl: 'https://a/2.png' }).inputs).toMatchObject({
+		expect(
+			build({
+				generationMode: 'keyframes',
+				firstFrameUrl: 'https://a/1.png',
+				lastFrameUrl: 'https://a/2.png',
+			}).inputs,
+		).toMatchObject({
 			urls: ['https://a/1.png', 'https://a/2.png'],
 			videoInputMode: 'keyframe',
 		});
 	});
 
 	test('sd2.5: draft replaces the output resolution; edit drops duration and sends timestamps; final sends only the order', () => {
-		expect(build({ model: 'sd2.5', prompt: 'p', draft: true, outputResolution: '720p' }).inputs).toEqual({ prompt: 'p', draft: true });
-		const edit = build({ model: 'sd2.5', generationMode: 'edit', prompt: 'p', videoUrls: 'asset://v', urls: 'asset://i', sourceFrameTimestamps: '0, 1500', duration: 9 });
+		expect(
+			build({ model: 'sd2.5', prompt: 'p', draft: true, outputResolution: '720p' }).inputs,
+		).toEqual({ prompt: 'p', draft: true });
+		const edit = build({
+			model: 'sd2.5',
+			generationMode: 'edit',
+			prompt: 'p',
+			videoUrls: 'asset://v',
+			urls: 'asset://i',
+			sourceFrameTimestamps: '0, 1500',
+			duration: 9,
+		});
 		expect(edit.inputs).toMatchObject({ source_frame_timestamps_ms: [0, 1500] });
 		expect(edit.inputs).not.toHaveProperty('duration');
-		expect(build({ model: 'sd2.5', generationMode: 'final', draftSourceOrderId: ' order_1 ', prompt: 'ignored' })).toEqual({
+		expect(
+			build({
+				model: 'sd2.5',
+				generationMode: 'final',
+				draftSourceOrderId: ' order_1 ',
+				prompt: 'ignored',
+			}),
+		).toEqual({
 			model: 'sd2.5',
 			inputs: { draftSourceOrderId: 'order_1' },
 		});
@@ -83,25 +133,46 @@ describe('Create Video: URL lists', () => {
 	const signed = 'https://cdn.example.com/w_400,h_400/a.png';
 
 	test('text splits on new lines only: a comma is part of a CDN or signed URL', () => {
-		const request = build({ generationMode: 'reference', prompt: 'p', referenceAspect: '720x720', urls: `${signed}\r\nhttps://b.example.com/2.png?sig=a,b\n\n` });
+		const request = build({
+			generationMode: 'reference',
+			prompt: 'p',
+			referenceAspect: '720x720',
+			urls: `${signed}\r\nhttps://b.example.com/2.png?sig=a,b\n\n`,
+		});
 		expect(request.inputs.urls).toEqual([signed, 'https://b.example.com/2.png?sig=a,b']);
 	});
 
 	test('an array from an expression keeps each entry whole; an entry that is not text goes to the rules', () => {
-		expect(build({ generationMode: 'reference', prompt: 'p', urls: [` ${signed} `, ''] }).inputs.urls).toEqual([signed]);
-		expect(verdict({ generationMode: 'reference', prompt: 'p', referenceAspect: '720x720', urls: [signed, { url: signed }] })).toMatchObject({
+		expect(
+			build({ generationMode: 'reference', prompt: 'p', urls: [` ${signed} `, ''] }).inputs.urls,
+		).toEqual([signed]);
+		expect(
+			verdict({
+				generationMode: 'reference',
+				prompt: 'p',
+				referenceAspect: '720x720',
+				urls: [signed, { url: signed }],
+			}),
+		).toMatchObject({
 			code: 'INVALID_PARAMETER',
 			path: 'inputs.urls[1]',
 		});
 	});
 
 	test('millisecond timestamps still take commas as well as new lines (numbers have no commas)', () => {
-		const edit = build({ model: 'sd2.5', generationMode: 'edit', prompt: 'p', videoUrls: 'asset://v', urls: 'asset://a\nasset://b\nasset://c', sourceFrameTimestamps: '0, 1500\n3000' });
+		const edit = build({
+			model: 'sd2.5',
+			generationMode: 'edit',
+			prompt: 'p',
+			videoUrls: 'asset://v',
+			urls: 'asset://a\nasset://b\nasset://c',
+			sourceFrameTimestamps: '0, 1500\n3000',
+		});
 		expect(edit.inputs.source_frame_timestamps_ms).toEqual([0, 1500, 3000]);
 	});
 });
 
-describe('Create Video: Automatic Length (the spec\'s duration -1)', () => {
+describe("Create Video: Automatic Length (the spec's duration -1)", () => {
 	test('sends -1s on the sd family, which the rules accept (catalog: smart duration)', () => {
 		for (const model of ['sd2.5', 'sd2', 'sd2-fast', 'sd2-mini']) {
 			const request = build({ model, prompt: 'p', automaticDuration: true, duration: 9 });
@@ -118,13 +189,27 @@ describe('Create Video: Automatic Length (the spec\'s duration -1)', () => {
 	});
 
 	test('off sends Duration; an sd2.5 edit sends no duration either way (it follows its source)', () => {
-		expect(build({ prompt: 'p', automaticDuration: false, duration: 9 }).inputs.duration).toBe('9s');
-		const edit = build({ model: 'sd2.5', generationMode: 'edit', prompt: 'p', videoUrls: 'asset://v', automaticDuration: true });
+		expect(build({ prompt: 'p', automaticDuration: false, duration: 9 }).inputs.duration).toBe(
+			'9s',
+		);
+		const edit = build({
+			model: 'sd2.5',
+			generationMode: 'edit',
+			prompt: 'p',
+			videoUrls: 'asset://v',
+			automaticDuration: true,
+		});
 		expect(edit.inputs).not.toHaveProperty('duration');
 	});
 
 	test('a value that is not a boolean is INVALID_PARAMETER on automaticDuration', () => {
-		expect(checkVideoParameters({ model: 'sd2', generationMode: 'textToVideo', automaticDuration: 'yes' })).toMatchObject({
+		expect(
+			checkVideoParameters({
+				model: 'sd2',
+				generationMode: 'textToVideo',
+				automaticDuration: 'yes',
+			}),
+		).toMatchObject({
 			code: 'INVALID_PARAMETER',
 			path: 'automaticDuration',
 		});
@@ -133,37 +218,75 @@ describe('Create Video: Automatic Length (the spec\'s duration -1)', () => {
 
 describe('Create Video: draft', () => {
 	test('a draft leaves out the legacy upscale resolution, as it does the output resolution', () => {
-		const request = build({ model: 'sd2.5', prompt: 'p', draft: true, outputResolution: '720p', additionalOptions: { upscaleResolution: '1080p', seed: 3 } });
+		const request = build({
+			model: 'sd2.5',
+			prompt: 'p',
+			draft: true,
+			outputResolution: '720p',
+			additionalOptions: { upscaleResolution: '1080p', seed: 3 },
+		});
 		expect(request.inputs).toEqual({ prompt: 'p', draft: true, seed: 3 });
 		expect(validateRequest(request)).toEqual({ ok: true });
 	});
 
 	test('without a draft the legacy upscale resolution is sent', () => {
-		expect(build({ model: 'sd2.5', prompt: 'p', draft: false, additionalOptions: { upscaleResolution: '1080p' } }).inputs).toMatchObject({
+		expect(
+			build({
+				model: 'sd2.5',
+				prompt: 'p',
+				draft: false,
+				additionalOptions: { upscaleResolution: '1080p' },
+			}).inputs,
+		).toMatchObject({
 			upscaleResolution: '1080p',
 		});
 	});
 
 	test('a draft value that is not a boolean goes to the rules (INVALID_PARAMETER on inputs.draft)', () => {
-		expect(verdict({ model: 'sd2.5', prompt: 'p', draft: 'yes' })).toMatchObject({ code: 'INVALID_PARAMETER', path: 'inputs.draft' });
+		expect(verdict({ model: 'sd2.5', prompt: 'p', draft: 'yes' })).toMatchObject({
+			code: 'INVALID_PARAMETER',
+			path: 'inputs.draft',
+		});
 	});
 });
 
 describe('Create Video: frames', () => {
-	const frames = { generationMode: 'keyframes', prompt: 'p', firstFrameUrl: 'https://a/1.png', lastFrameUrl: 'https://a/2.png' } as const;
+	const frames = {
+		generationMode: 'keyframes',
+		prompt: 'p',
+		firstFrameUrl: 'https://a/1.png',
+		lastFrameUrl: 'https://a/2.png',
+	} as const;
 
 	test.each([
 		['an empty last frame', { lastFrameUrl: '  ' }, 'lastFrameUrl', 'the last frame is empty'],
-		['an absent last frame', { lastFrameUrl: undefined }, 'lastFrameUrl', 'the last frame is empty'],
+		[
+			'an absent last frame',
+			{ lastFrameUrl: undefined },
+			'lastFrameUrl',
+			'the last frame is empty',
+		],
 		['an empty first frame', { firstFrameUrl: '' }, 'firstFrameUrl', 'the first frame is empty'],
-	])('First and Last Frames with %s is INVALID_MEDIA_COMBINATION, not a first-frame video', (_what, change, path, says) => {
-		const parameters: Partial<VideoParameters> = { ...frames, ...change };
-		expect(checkVideoParameters({ ...parameters, model: 'sd2' })).toMatchObject({ code: 'INVALID_MEDIA_COMBINATION', path });
-		expect(() => build(parameters)).toThrow(new RegExp(`^INVALID_MEDIA_COMBINATION: .*${says}`));
-	});
+	])(
+		'First and Last Frames with %s is INVALID_MEDIA_COMBINATION, not a first-frame video',
+		(_what, change, path, says) => {
+			const parameters: Partial<VideoParameters> = { ...frames, ...change };
+			expect(checkVideoParameters({ ...parameters, model: 'sd2' })).toMatchObject({
+				code: 'INVALID_MEDIA_COMBINATION',
+				path,
+			});
+			expect(() => build(parameters)).toThrow(new RegExp(`^INVALID_MEDIA_COMBINATION: .*${says}`));
+		},
+	);
 
 	test('Image to Video with an empty first frame is INVALID_MEDIA_COMBINATION on firstFrameUrl', () => {
-		expect(checkVideoParameters({ model: 'alt3.0-video', generationMode: 'firstFrame', firstFrameUrl: '' })).toMatchObject({
+		expect(
+			checkVideoParameters({
+				model: 'alt3.0-video',
+				generationMode: 'firstFrame',
+				firstFrameUrl: '',
+			}),
+		).toMatchObject({
 			code: 'INVALID_MEDIA_COMBINATION',
 			path: 'firstFrameUrl',
 			message: expect.stringContaining('the first frame is empty'),
@@ -183,10 +306,16 @@ describe('Create Video: values of the wrong type get a code and a field before a
 		['an object', { text: 'a fox' }],
 		['an array', ['a fox']],
 		['a number', 42],
-	])('a prompt that is %s is sent as given and refused: INVALID_PARAMETER on inputs.prompt', (_what, prompt) => {
-		expect(build({ prompt }).inputs.prompt).toEqual(prompt);
-		expect(verdict({ prompt })).toMatchObject({ code: 'INVALID_PARAMETER', path: 'inputs.prompt' });
-	});
+	])(
+		'a prompt that is %s is sent as given and refused: INVALID_PARAMETER on inputs.prompt',
+		(_what, prompt) => {
+			expect(build({ prompt }).inputs.prompt).toEqual(prompt);
+			expect(verdict({ prompt })).toMatchObject({
+				code: 'INVALID_PARAMETER',
+				path: 'inputs.prompt',
+			});
+		},
+	);
 
 	test.each([
 		['the spec\'s own form "7s" (our choice: accepted)', '7s'],
@@ -204,7 +333,10 @@ describe('Create Video: values of the wrong type get a code and a field before a
 			path: 'inputs.duration',
 			message: expect.stringContaining("'abc'"),
 		});
-		expect(verdict({ prompt: 'p', duration: { seconds: 5 } })).toMatchObject({ code: 'DURATION_OUT_OF_RANGE', path: 'inputs.duration' });
+		expect(verdict({ prompt: 'p', duration: { seconds: 5 } })).toMatchObject({
+			code: 'DURATION_OUT_OF_RANGE',
+			path: 'inputs.duration',
+		});
 	});
 
 	test('a blank duration from an expression counts as not given (the service default applies)', () => {
@@ -220,7 +352,9 @@ describe('Create Video: values of the wrong type get a code and a field before a
 		const fault = checkVideoParameters({ model, generationMode });
 		expect(fault).toMatchObject({ code: 'INVALID_PARAMETER', path: 'generationMode' });
 		expect(fault?.message).toContain('textToVideo');
-		expect(() => build({ model, generationMode, prompt: 'p' })).toThrow(/^INVALID_PARAMETER: generation mode /);
+		expect(() => build({ model, generationMode, prompt: 'p' })).toThrow(
+			/^INVALID_PARAMETER: generation mode /,
+		);
 	});
 
 	test('an unknown model is left to the rules (UNSUPPORTED_MODEL)', () => {
@@ -229,7 +363,9 @@ describe('Create Video: values of the wrong type get a code and a field before a
 	});
 
 	test('a callback URL that is not text goes to the rules (INVALID_PARAMETER on callBackUrl)', () => {
-		expect(verdict({ prompt: 'p', additionalOptions: { callBackUrl: { url: 'x' } } })).toMatchObject({
+		expect(
+			verdict({ prompt: 'p', additionalOptions: { callBackUrl: { url: 'x' } } }),
+		).toMatchObject({
 			code: 'INVALID_PARAMETER',
 			path: 'callBackUrl',
 		});

@@ -5,7 +5,13 @@ import { estimateCredits, estimateUpscaleCredits } from '../../../nodes/shared/p
 describe('alt family: credits per second', () => {
 	const reference = (model: string, tier: string) => ({
 		model,
-		inputs: { prompt: 'p', videoInputMode: 'reference', videoUrls: ['https://alt.test/v.mp4'], outputResolution: tier, duration: '5s' },
+		inputs: {
+			prompt: 'p',
+			videoInputMode: 'reference',
+			videoUrls: ['https://alt.test/v.mp4'],
+			outputResolution: tier,
+			duration: '5s',
+		},
 	});
 
 	test.each([
@@ -15,10 +21,17 @@ describe('alt family: credits per second', () => {
 		['alt3.0-video', '480p', 16],
 		['alt3.0-video', '720p', 32],
 		['alt3.0-video', '1080p', 64],
-	])('%s %s: %d per second; out x rate, (out + in) x rate with reference video', (model, tier, rate) => {
-		expect(estimateCredits({ model, inputs: { prompt: 'p', outputResolution: tier, duration: '5s' } })).toBe(5 * rate);
-		expect(estimateCredits(reference(model, tier), { videoUrls: [{ seconds: 2.5 }] })).toBe((5 + 3) * rate);
-	});
+	])(
+		'%s %s: %d per second; out x rate, (out + in) x rate with reference video',
+		(model, tier, rate) => {
+			expect(
+				estimateCredits({ model, inputs: { prompt: 'p', outputResolution: tier, duration: '5s' } }),
+			).toBe(5 * rate);
+			expect(estimateCredits(reference(model, tier), { videoUrls: [{ seconds: 2.5 }] })).toBe(
+				(5 + 3) * rate,
+			);
+		},
+	);
 
 	test('15 s of video plus 15 s output = 30 billed seconds', () => {
 		const request = { ...reference('alt3.0-video', '720p') };
@@ -26,7 +39,13 @@ describe('alt family: credits per second', () => {
 		expect(estimateCredits(request, { videoUrls: [{ seconds: 15 }] })).toBe(30 * 32);
 	});
 	test('disabling audio and reference images/audio leave the price unchanged', () => {
-		const inputs = { prompt: 'p', videoInputMode: 'reference', urls: ['https://alt.test/i.png'], audioUrls: ['https://alt.test/a.mp3'], generateAudio: false };
+		const inputs = {
+			prompt: 'p',
+			videoInputMode: 'reference',
+			urls: ['https://alt.test/i.png'],
+			audioUrls: ['https://alt.test/a.mp3'],
+			generateAudio: false,
+		};
 		expect(estimateCredits({ model: 'alt3.0-video', inputs })).toBe(5 * 32);
 	});
 });
@@ -63,12 +82,17 @@ describe('images: the charged price of every cell (list price in the catalog)', 
 		['dream-v5.0-lite', undefined, '4k', 7, 10],
 		['dream-v5.0-pro', undefined, '1k', 10, 15],
 		['dream-v5.0-pro', undefined, '2k', 20, 30],
-	] as [string, string | undefined, string, number, number][])('%s %s %s: %d charged (%d list)', (model, quality, resolution, charged, list) => {
-		const inputs = { prompt: 'p', resolution, ...(quality ? { quality } : {}) };
-		expect(estimateCredits({ model, inputs })).toBe(charged);
-		const cell = getImageModel(model)?.prices.find((p) => p.quality === quality && p.resolution === resolution);
-		expect(cell).toEqual({ ...(quality ? { quality } : {}), resolution, charged, list });
-	});
+	] as [string, string | undefined, string, number, number][])(
+		'%s %s %s: %d charged (%d list)',
+		(model, quality, resolution, charged, list) => {
+			const inputs = { prompt: 'p', resolution, ...(quality ? { quality } : {}) };
+			expect(estimateCredits({ model, inputs })).toBe(charged);
+			const cell = getImageModel(model)?.prices.find(
+				(p) => p.quality === quality && p.resolution === resolution,
+			);
+			expect(cell).toEqual({ ...(quality ? { quality } : {}), resolution, charged, list });
+		},
+	);
 
 	test.each([
 		['gen-image-2', 23],

@@ -10,7 +10,11 @@ const textToVideo = (model: string, extra: Record<string, unknown> = {}): Create
 	model,
 	inputs: { prompt: 'a lighthouse at dusk', duration: `${OUT}s`, ...extra },
 });
-const withVideos = (model: string, count: number, extra: Record<string, unknown> = {}): CreateTaskRequest => ({
+const withVideos = (
+	model: string,
+	count: number,
+	extra: Record<string, unknown> = {},
+): CreateTaskRequest => ({
 	model,
 	inputs: {
 		prompt: 'in the style of Video1',
@@ -21,7 +25,9 @@ const withVideos = (model: string, count: number, extra: Record<string, unknown>
 		...extra,
 	},
 });
-const seconds = (...values: (number | undefined)[]): MediaFacts => ({ videoUrls: values.map((s) => (s === undefined ? {} : { seconds: s })) });
+const seconds = (...values: (number | undefined)[]): MediaFacts => ({
+	videoUrls: values.map((s) => (s === undefined ? {} : { seconds: s })),
+});
 
 describe('sd family price table: every model x tier, without / with input video', () => {
 	test.each([
@@ -47,17 +53,34 @@ describe('sd family price table: every model x tier, without / with input video'
 		['sd2-mini', '4k', (20 + 40) * OUT, 15 * (OUT + IN) + 40 * OUT],
 	])('%s %s: %d without video, %d with a 7 s video', (model, tier, without, withVideo) => {
 		expect(estimateCredits(textToVideo(model, { outputResolution: tier }))).toBe(without);
-		expect(estimateCredits(withVideos(model, 1, { outputResolution: tier }), seconds(IN))).toBe(withVideo);
+		expect(estimateCredits(withVideos(model, 1, { outputResolution: tier }), seconds(IN))).toBe(
+			withVideo,
+		);
 	});
 });
 
 describe("the spec's worked checks (sd2.5)", () => {
 	test.each([
-		['480P 4 s no video', textToVideo('sd2.5', { outputResolution: '480p', duration: '4s' }), undefined, 120],
+		[
+			'480P 4 s no video',
+			textToVideo('sd2.5', { outputResolution: '480p', duration: '4s' }),
+			undefined,
+			120,
+		],
 		['720P 5 s', textToVideo('sd2.5', { outputResolution: '720p' }), undefined, 300],
-		['720P 5 s with 3 s input (counted as 4)', withVideos('sd2.5', 1, { outputResolution: '720p' }), seconds(3), 405],
+		[
+			'720P 5 s with 3 s input (counted as 4)',
+			withVideos('sd2.5', 1, { outputResolution: '720p' }),
+			seconds(3),
+			405,
+		],
 		['1080P native 5 s', textToVideo('sd2.5', { outputResolution: '1080p' }), undefined, 750],
-		['1080P native 5 s with 5 s input', withVideos('sd2.5', 1, { outputResolution: '1080p' }), seconds(5), 1130],
+		[
+			'1080P native 5 s with 5 s input',
+			withVideos('sd2.5', 1, { outputResolution: '1080p' }),
+			seconds(5),
+			1130,
+		],
 	])('%s = %d', (_name, request, media, credits) => {
 		expect(estimateCredits(request, media)).toBe(credits);
 	});
@@ -78,39 +101,96 @@ describe('input seconds (in)', () => {
 	test.each([
 		['each clip rounded up: 2.1 s + 2.1 s = 3 + 3', 'sd2.5', 2, seconds(2.1, 2.1), 45 * (5 + 6)],
 		['at least ceil(out x 2/3): 1 s clip at out 5 counts 4', 'sd2', 1, seconds(1), 30 * (5 + 4)],
-		['at least ceil(out x 2/3): out 6 counts 4', 'sd2', 1, seconds(1), 30 * (6 + 4), { duration: '6s' }],
-		['the spec\'s worked check: 720P 5 s with a 3 s input (counted as 4) = 405', 'sd2.5', 1, seconds(3), 405],
+		[
+			'at least ceil(out x 2/3): out 6 counts 4',
+			'sd2',
+			1,
+			seconds(1),
+			30 * (6 + 4),
+			{ duration: '6s' },
+		],
+		[
+			"the spec's worked check: 720P 5 s with a 3 s input (counted as 4) = 405",
+			'sd2.5',
+			1,
+			seconds(3),
+			405,
+		],
 		['a 30 s clip is billed 30: 45 x (5 + 30)', 'sd2.5', 1, seconds(30), 1575],
 		['unknown seconds: no price (the service bills the real length)', 'sd2.5', 3, undefined, null],
 		['one clip of two unknown: no price', 'sd2.5', 2, seconds(3, undefined), null],
 		['unknown seconds on sd2: no price, not the minimum', 'sd2', 3, undefined, null],
-		['alt: no minimum for in, 1 s clip counts 1', 'alt3.0-video', 1, seconds(1), 32 * (5 + 1), { duration: '5s' }],
+		[
+			'alt: no minimum for in, 1 s clip counts 1',
+			'alt3.0-video',
+			1,
+			seconds(1),
+			32 * (5 + 1),
+			{ duration: '5s' },
+		],
 		['alt: unknown clips: no price', 'alt3.0-video', 2, undefined, null],
 	])('%s', (_name, model, count, media, credits, extra: Record<string, unknown> = {}) => {
 		const request = model.startsWith('alt')
-			? { model, inputs: { prompt: 'p', videoInputMode: 'reference', videoUrls: Array(count).fill('https://x.test/v.mp4'), ...extra } }
+			? {
+					model,
+					inputs: {
+						prompt: 'p',
+						videoInputMode: 'reference',
+						videoUrls: Array(count).fill('https://x.test/v.mp4'),
+						...extra,
+					},
+				}
 			: withVideos(model, count, extra);
 		expect(estimateCredits(request, media)).toBe(credits);
 	});
 
 	test('rounding: sd2-mini 480P 7.5 x (5 + 4) = 67.5 is charged as 68 (rounded up)', () => {
-		expect(estimateCredits(withVideos('sd2-mini', 1, { outputResolution: '480p' }), seconds(3))).toBe(68);
+		expect(
+			estimateCredits(withVideos('sd2-mini', 1, { outputResolution: '480p' }), seconds(3)),
+		).toBe(68);
 	});
 	test('rounding: sd2-mini 480P 7.5 x (5 + 5) = 75 stays 75', () => {
-		expect(estimateCredits(withVideos('sd2-mini', 1, { outputResolution: '480p' }), seconds(5))).toBe(75);
+		expect(
+			estimateCredits(withVideos('sd2-mini', 1, { outputResolution: '480p' }), seconds(5)),
+		).toBe(75);
 	});
 	test('reference images and audio add no billed input time', () => {
-		const request = textToVideo('sd2', { videoInputMode: 'reference', resolution: '720x720', urls: ['https://x.test/a.png'], audioUrls: ['asset://a'] });
+		const request = textToVideo('sd2', {
+			videoInputMode: 'reference',
+			resolution: '720x720',
+			urls: ['https://x.test/a.png'],
+			audioUrls: ['asset://a'],
+		});
 		expect(estimateCredits(request)).toBe(40 * 5);
 	});
 });
 
 describe('tier selection', () => {
 	test.each([
-		['upscaleResolution wins over outputResolution', 'sd2', { outputResolution: '720p', upscaleResolution: '2k' }, (40 + 30) * 5],
-		['upscaleResolution 1080p on sd2 is native 1080p', 'sd2', { upscaleResolution: '1080p' }, 100 * 5],
-		['upscaleResolution 1080p on sd2.5 is native 1080p', 'sd2.5', { upscaleResolution: '1080p' }, 150 * 5],
-		['upscaleResolution 1080p on sd2-fast is upscaled', 'sd2-fast', { upscaleResolution: '1080p' }, (32 + 20) * 5],
+		[
+			'upscaleResolution wins over outputResolution',
+			'sd2',
+			{ outputResolution: '720p', upscaleResolution: '2k' },
+			(40 + 30) * 5,
+		],
+		[
+			'upscaleResolution 1080p on sd2 is native 1080p',
+			'sd2',
+			{ upscaleResolution: '1080p' },
+			100 * 5,
+		],
+		[
+			'upscaleResolution 1080p on sd2.5 is native 1080p',
+			'sd2.5',
+			{ upscaleResolution: '1080p' },
+			150 * 5,
+		],
+		[
+			'upscaleResolution 1080p on sd2-fast is upscaled',
+			'sd2-fast',
+			{ upscaleResolution: '1080p' },
+			(32 + 20) * 5,
+		],
 		['default tier is 720p', 'sd2-fast', {}, 32 * 5],
 	])('%s', (_name, model, extra, credits) => {
 		expect(estimateCredits(textToVideo(model, extra))).toBe(credits);
@@ -128,7 +208,8 @@ describe('tier selection', () => {
 });
 
 describe('edit and extend', () => {
-	const edit = (model: string, count: number) => withVideos(model, count, { mode: 'edit', duration: '15s' });
+	const edit = (model: string, count: number) =>
+		withVideos(model, count, { mode: 'edit', duration: '15s' });
 
 	test('sd2.5 edit bills the source duration as out and all videos as in (sent duration ignored)', () => {
 		expect(estimateCredits(edit('sd2.5', 2), seconds(7, 3))).toBe(45 * (7 + (7 + 3)));
@@ -149,7 +230,8 @@ describe('edit and extend', () => {
 });
 
 describe('draft and final (sd2.5)', () => {
-	const draft = (extra: Record<string, unknown> = {}) => textToVideo('sd2.5', { draft: true, ...extra });
+	const draft = (extra: Record<string, unknown> = {}) =>
+		textToVideo('sd2.5', { draft: true, ...extra });
 	const final = { model: 'sd2.5', inputs: { draftSourceOrderId: 'order-1' } };
 
 	test('a draft is billed at the 480P rate', () => {
@@ -168,8 +250,11 @@ describe('draft and final (sd2.5)', () => {
 		const source = { request: withVideos('sd2.5', 1, { draft: true }), media: seconds(6) };
 		expect(estimateCredits(final, undefined, source)).toBe(113 * (5 + 6));
 	});
-	test("a final ignores its own other inputs", () => {
-		const noisy = { model: 'sd2.5', inputs: { draftSourceOrderId: 'order-1', duration: '20s', outputResolution: '4k' } };
+	test('a final ignores its own other inputs', () => {
+		const noisy = {
+			model: 'sd2.5',
+			inputs: { draftSourceOrderId: 'order-1', duration: '20s', outputResolution: '4k' },
+		};
 		expect(estimateCredits(noisy, undefined, { request: draft() })).toBe(150 * 5);
 	});
 });

@@ -26,7 +26,8 @@ export function row<T extends unknown[]>(fn: (...args: T) => void): (...args: T)
 	return (...args: T) => fn(...args);
 }
 
-export const assets = (n: number): string[] => Array.from({ length: n }, (_, i) => `asset://ref${i}`);
+export const assets = (n: number): string[] =>
+	Array.from({ length: n }, (_, i) => `asset://ref${i}`);
 export const links = (n: number, ext = 'png'): string[] =>
 	Array.from({ length: n }, (_, i) => `https://cdn.example.com/file${i}.${ext}`);
 

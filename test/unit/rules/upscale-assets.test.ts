@@ -1,5 +1,9 @@
 /** Standalone upscale bodies, private/insecure URLs, and asset uploads. */
-import { isPrivateOrInsecureUrl, validateAssetUpload, validateUpscaleCreate } from '../../../nodes/shared/rules';
+import {
+	isPrivateOrInsecureUrl,
+	validateAssetUpload,
+	validateUpscaleCreate,
+} from '../../../nodes/shared/rules';
 import { MB, expectOutcome, row } from './helpers';
 
 const SOURCE = { type: 'url', url: 'https://cdn.example.com/clip.mp4' };
@@ -7,23 +11,80 @@ const SOURCE = { type: 'url', url: 'https://cdn.example.com/clip.mp4' };
 describe('validateUpscaleCreate', () => {
 	test.each<[string, unknown, string | null, string?]>([
 		['url source', { source: SOURCE, targetResolution: '4k' }, null],
-		['with callBackUrl', { source: SOURCE, targetResolution: '720p', callBackUrl: 'https://hooks.example.com/up' }, null],
-		['legacy uploadId with storageUrl', { source: { type: 'uploadId', storageUrl: 'https://store.example.com/x.mp4' }, targetResolution: '1080p' }, null],
+		[
+			'with callBackUrl',
+			{ source: SOURCE, targetResolution: '720p', callBackUrl: 'https://hooks.example.com/up' },
+			null,
+		],
+		[
+			'legacy uploadId with storageUrl',
+			{
+				source: { type: 'uploadId', storageUrl: 'https://store.example.com/x.mp4' },
+				targetResolution: '1080p',
+			},
+			null,
+		],
 		['not an object', 'https://cdn.example.com/clip.mp4', 'INVALID_PARAMETER'],
 		['source missing', { targetResolution: '4k' }, 'INVALID_PARAMETER', 'source'],
-		['a field inside source the spec does not list passes (our reading: the service decides)', { source: { ...SOURCE, bucket: 'b' }, targetResolution: '4k' }, null],
-		['source.type unknown', { source: { type: 'file', url: SOURCE.url }, targetResolution: '4k' }, 'INVALID_PARAMETER', 'source.type'],
-		['source.url missing', { source: { type: 'url' }, targetResolution: '4k' }, 'INVALID_URL', 'source.url'],
-		['storageUrl missing with uploadId', { source: { type: 'uploadId', url: SOURCE.url }, targetResolution: '4k' }, 'INVALID_URL', 'source.storageUrl'],
-		['source.url malformed', { source: { type: 'url', url: 'clip.mp4' }, targetResolution: '4k' }, 'INVALID_URL', 'source.url'],
-		['source.url ftp', { source: { type: 'url', url: 'ftp://cdn.example.com/clip.mp4' }, targetResolution: '4k' }, 'INVALID_URL', 'source.url'],
-		['targetResolution 8k', { source: SOURCE, targetResolution: '8k' }, 'UNSUPPORTED_RESOLUTION', 'targetResolution'],
+		[
+			'a field inside source the spec does not list passes (our reading: the service decides)',
+			{ source: { ...SOURCE, bucket: 'b' }, targetResolution: '4k' },
+			null,
+		],
+		[
+			'source.type unknown',
+			{ source: { type: 'file', url: SOURCE.url }, targetResolution: '4k' },
+			'INVALID_PARAMETER',
+			'source.type',
+		],
+		[
+			'source.url missing',
+			{ source: { type: 'url' }, targetResolution: '4k' },
+			'INVALID_URL',
+			'source.url',
+		],
+		[
+			'storageUrl missing with uploadId',
+			{ source: { type: 'uploadId', url: SOURCE.url }, targetResolution: '4k' },
+			'INVALID_URL',
+			'source.storageUrl',
+		],
+		[
+			'source.url malformed',
+			{ source: { type: 'url', url: 'clip.mp4' }, targetResolution: '4k' },
+			'INVALID_URL',
+			'source.url',
+		],
+		[
+			'source.url ftp',
+			{ source: { type: 'url', url: 'ftp://cdn.example.com/clip.mp4' }, targetResolution: '4k' },
+			'INVALID_URL',
+			'source.url',
+		],
+		[
+			'targetResolution 8k',
+			{ source: SOURCE, targetResolution: '8k' },
+			'UNSUPPORTED_RESOLUTION',
+			'targetResolution',
+		],
 		['targetResolution missing', { source: SOURCE }, 'UNSUPPORTED_RESOLUTION', 'targetResolution'],
-		['callBackUrl malformed', { source: SOURCE, targetResolution: '4k', callBackUrl: 'hook' }, 'INVALID_URL', 'callBackUrl'],
-		['a field the spec does not list passes (our reading: the service decides)', { source: SOURCE, targetResolution: '4k', callbackUrl: 'https://x.test' }, null],
-	])('%s', row((_name, body, code, path) => {
-		expectOutcome(validateUpscaleCreate(body), code, path);
-	}));
+		[
+			'callBackUrl malformed',
+			{ source: SOURCE, targetResolution: '4k', callBackUrl: 'hook' },
+			'INVALID_URL',
+			'callBackUrl',
+		],
+		[
+			'a field the spec does not list passes (our reading: the service decides)',
+			{ source: SOURCE, targetResolution: '4k', callbackUrl: 'https://x.test' },
+			null,
+		],
+	])(
+		'%s',
+		row((_name, body, code, path) => {
+			expectOutcome(validateUpscaleCreate(body), code, path);
+		}),
+	);
 });
 
 describe('isPrivateOrInsecureUrl', () => {
@@ -64,23 +125,43 @@ describe('validateAssetUpload', () => {
 		['NAME_TOO_LONG: 65 characters', { name: 'n'.repeat(65) }, 'NAME_TOO_LONG', 'name'],
 		['UNSUPPORTED_FILE_TYPE: DOCUMENT', { type: 'DOCUMENT' }, 'UNSUPPORTED_FILE_TYPE', 'type'],
 		['detected kind in lower case', { type: 'image', format: 'png' }, null],
-		['UNSUPPORTED_FILE_TYPE: MP4 as IMAGE', { type: 'IMAGE', format: 'mp4' }, 'UNSUPPORTED_FILE_TYPE', 'file'],
-		['UNSUPPORTED_FILE_TYPE: WebM video', { type: 'VIDEO', format: 'webm' }, 'UNSUPPORTED_FILE_TYPE'],
+		[
+			'UNSUPPORTED_FILE_TYPE: MP4 as IMAGE',
+			{ type: 'IMAGE', format: 'mp4' },
+			'UNSUPPORTED_FILE_TYPE',
+			'file',
+		],
+		[
+			'UNSUPPORTED_FILE_TYPE: WebM video',
+			{ type: 'VIDEO', format: 'webm' },
+			'UNSUPPORTED_FILE_TYPE',
+		],
 		['UNSUPPORTED_FILE_TYPE: unknown format, no type', { format: 'ogg' }, 'UNSUPPORTED_FILE_TYPE'],
 		['image 30 MB', { type: 'IMAGE', format: 'heic', bytes: 30 * MB }, null],
-		['FILE_TOO_LARGE: image 30 MB + 1', { type: 'IMAGE', bytes: 30 * MB + 1 }, 'FILE_TOO_LARGE', 'file'],
+		[
+			'FILE_TOO_LARGE: image 30 MB + 1',
+			{ type: 'IMAGE', bytes: 30 * MB + 1 },
+			'FILE_TOO_LARGE',
+			'file',
+		],
 		['video 50 MB', { type: 'VIDEO', format: 'mov', bytes: 50 * MB }, null],
 		['FILE_TOO_LARGE: video 50 MB + 1', { type: 'VIDEO', bytes: 50 * MB + 1 }, 'FILE_TOO_LARGE'],
 		['audio 15 MB', { type: 'AUDIO', format: 'mp3', bytes: 15 * MB }, null],
 		['FILE_TOO_LARGE: audio 15 MB + 1', { format: 'wav', bytes: 15 * MB + 1 }, 'FILE_TOO_LARGE'],
 		['FILE_TOO_LARGE: any file over 50 MB', { bytes: 50 * MB + 1 }, 'FILE_TOO_LARGE'],
-	])('%s', row((_name, asset, code, path) => {
-		expectOutcome(validateAssetUpload(asset), code, path);
-	}));
+	])(
+		'%s',
+		row((_name, asset, code, path) => {
+			expectOutcome(validateAssetUpload(asset), code, path);
+		}),
+	);
 
-	test.each(['jpg', 'jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'heic'])('image format %s is allowed', (format) => {
-		expectOutcome(validateAssetUpload({ type: 'IMAGE', format }), null);
-	});
+	test.each(['jpg', 'jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'heic'])(
+		'image format %s is allowed',
+		(format) => {
+			expectOutcome(validateAssetUpload({ type: 'IMAGE', format }), null);
+		},
+	);
 	test.each([
 		['VIDEO', 'mp4'],
 		['VIDEO', 'mov'],

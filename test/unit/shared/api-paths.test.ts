@@ -37,14 +37,26 @@ const COMPAT_METHODS: Record<keyof typeof COMPAT_PATHS, string[]> = {
 	assetGroups: ['GET', 'POST'],
 };
 
-const pathOf = (value: string | ((id: string) => string)) => (typeof value === 'string' ? value : value(ID));
+const pathOf = (value: string | ((id: string) => string)) =>
+	typeof value === 'string' ? value : value(ID);
 
 const cases = [
 	...Object.entries(UNIFIED_METHODS).flatMap(([key, methods]) =>
-		methods.map((method) => ['unified', key, method, UNIFIED_PREFIX + UNIFIED_PATHS[key as keyof typeof UNIFIED_PATHS]] as const),
+		methods.map(
+			(method) =>
+				[
+					'unified',
+					key,
+					method,
+					UNIFIED_PREFIX + UNIFIED_PATHS[key as keyof typeof UNIFIED_PATHS],
+				] as const,
+		),
 	),
 	...Object.entries(COMPAT_METHODS).flatMap(([key, methods]) =>
-		methods.map((method) => ['compat', key, method, pathOf(COMPAT_PATHS[key as keyof typeof COMPAT_PATHS])] as const),
+		methods.map(
+			(method) =>
+				['compat', key, method, pathOf(COMPAT_PATHS[key as keyof typeof COMPAT_PATHS])] as const,
+		),
 	),
 ];
 
@@ -54,10 +66,15 @@ describe('the endpoint paths of both API modules', () => {
 		expect(Object.keys(COMPAT_METHODS).sort()).toEqual(Object.keys(COMPAT_PATHS).sort());
 	});
 
-	test.each(cases)('%s %s: %s %s is an endpoint of the emulated service', (service, _key, method, path) => {
-		const match = matchRoute(service === 'unified' ? unifiedRoutes : compatRoutes, method, path);
-		expect(match).toEqual(expect.objectContaining({ route: expect.objectContaining({ method }) }));
-	});
+	test.each(cases)(
+		'%s %s: %s %s is an endpoint of the emulated service',
+		(service, _key, method, path) => {
+			const match = matchRoute(service === 'unified' ? unifiedRoutes : compatRoutes, method, path);
+			expect(match).toEqual(
+				expect.objectContaining({ route: expect.objectContaining({ method }) }),
+			);
+		},
+	);
 
 	test('an id in a path is encoded, so the service reads it back whole', () => {
 		expect(COMPAT_PATHS.task(ID)).toBe('/v1/contents/generations/tasks/id%20with%2Fslash');

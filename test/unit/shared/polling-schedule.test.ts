@@ -8,7 +8,8 @@ import { groupKey } from '../../../nodes/shared/polling/groups';
 
 const bounds: ScheduleBounds = { minIntervalMs: 250, maxIntervalMs: 30_000, overshootShare: 0.03 };
 const START = 1_000_000;
-const watches = (count: number, group = ''): Watch[] => Array.from({ length: count }, () => ({ group, settled: false }));
+const watches = (count: number, group = ''): Watch[] =>
+	Array.from({ length: count }, () => ({ group, settled: false }));
 
 describe('planRound: before any duration is known', () => {
 	test('only the scout (first open task) and the anchor (last task) are checked at the start', () => {
@@ -23,7 +24,9 @@ describe('planRound: before any duration is known', () => {
 		tasks[2] = { ...tasks[2], createdAt: START, lastCheck: START };
 		expect(planRound(tasks, new Map(), START, START, bounds).wakeAt).toBe(START + 0.03 * 20_000);
 		tasks[0].createdAt = START - 1_000;
-		expect(planRound(tasks, new Map(), START, START, bounds).wakeAt).toBe(START + bounds.minIntervalMs);
+		expect(planRound(tasks, new Map(), START, START, bounds).wakeAt).toBe(
+			START + bounds.minIntervalMs,
+		);
 	});
 
 	test('the others wait, but never longer than the maximum interval', () => {
@@ -36,18 +39,35 @@ describe('planRound: before any duration is known', () => {
 
 describe('planRound: dense checks share one budget', () => {
 	test('with four tasks checked densely, each gap is twice as long', () => {
-		const tasks = ['a', 'b', 'c', 'd'].map((group) => ({ group, settled: false, createdAt: START - 1_000, lastCheck: START }));
-		expect(planRound(tasks, new Map(), START, START, bounds).wakeAt).toBe(START + 2 * bounds.minIntervalMs);
-		expect(planRound(tasks.slice(0, 1), new Map(), START, START, bounds).wakeAt).toBe(START + bounds.minIntervalMs);
+		const tasks = ['a', 'b', 'c', 'd'].map((group) => ({
+			group,
+			settled: false,
+			createdAt: START - 1_000,
+			lastCheck: START,
+		}));
+		expect(planRound(tasks, new Map(), START, START, bounds).wakeAt).toBe(
+			START + 2 * bounds.minIntervalMs,
+		);
+		expect(planRound(tasks.slice(0, 1), new Map(), START, START, bounds).wakeAt).toBe(
+			START + bounds.minIntervalMs,
+		);
 	});
 });
 
 describe('planRound: once a task of the group completed', () => {
 	const learnt = new Map([['', [30_000]]]);
-	const bounds: ScheduleBounds = { minIntervalMs: 250, maxIntervalMs: 60_000, overshootShare: 0.03 };
+	const bounds: ScheduleBounds = {
+		minIntervalMs: 250,
+		maxIntervalMs: 60_000,
+		overshootShare: 0.03,
+	};
 
 	test('each task is due at its own creation time plus the estimate, and not before', () => {
-		const tasks = watches(3).map((task, index) => ({ ...task, createdAt: START + index * 100, lastCheck: START }));
+		const tasks = watches(3).map((task, index) => ({
+			...task,
+			createdAt: START + index * 100,
+			lastCheck: START,
+		}));
 		const early = planRound(tasks, learnt, START + 30_050, START, bounds);
 		expect(early.due).toEqual([0]);
 		expect(early.wakeAt).toBe(START + 30_100);
@@ -62,7 +82,9 @@ describe('planRound: once a task of the group completed', () => {
 
 	test('a task that outlived its estimate is checked densely', () => {
 		const tasks = [{ group: '', settled: false, createdAt: START, lastCheck: START + 40_000 }];
-		expect(planRound(tasks, learnt, START + 40_000, START, bounds).wakeAt).toBe(START + 40_000 + 0.03 * 40_000);
+		expect(planRound(tasks, learnt, START + 40_000, START, bounds).wakeAt).toBe(
+			START + 40_000 + 0.03 * 40_000,
+		);
 	});
 
 	test('an estimate serves only its own group; another group keeps its own scout', () => {
@@ -74,17 +96,34 @@ describe('planRound: once a task of the group completed', () => {
 });
 
 describe('assumedCreationTimes: where a task never answered was probably created', () => {
-	const known = (times: Array<number | undefined>, group = ''): Watch[] => times.map((createdAt) => ({ group, settled: false, createdAt }));
+	const known = (times: Array<number | undefined>, group = ''): Watch[] =>
+		times.map((createdAt) => ({ group, settled: false, createdAt }));
 
 	test('between the known tasks around it, by input order, leaning four creation steps late', () => {
-		const assumed = assumedCreationTimes(known([1000, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 2000]));
+		const assumed = assumedCreationTimes(
+			known([
+				1000,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				2000,
+			]),
+		);
 		expect(assumed[1]).toBe(1000 + 100 * 5);
 		expect(assumed[9]).toBe(2000); // never after the next known task
 		expect(assumed[10]).toBe(2000);
 	});
 
 	test('before the first known task its time is the bound; past the last, the latest known; nothing known, nothing assumed', () => {
-		expect(assumedCreationTimes(known([undefined, 1500, undefined, 1200, undefined]))).toEqual([1500, 1500, 1500, 1200, 1500]);
+		expect(assumedCreationTimes(known([undefined, 1500, undefined, 1200, undefined]))).toEqual([
+			1500, 1500, 1500, 1200, 1500,
+		]);
 		expect(assumedCreationTimes(known([undefined, undefined]))).toEqual([undefined, undefined]);
 	});
 
@@ -104,13 +143,20 @@ describe('estimates and groups', () => {
 	});
 
 	test('items group by the fields that decide how long a task takes', () => {
-		expect(groupKey({ taskId: 't1', model: 'sd2', estimatedCredits: 200 })).toBe(groupKey({ taskId: 't2', model: 'sd2', estimatedCredits: 200 }));
-		expect(groupKey({ model: 'sd2', estimatedCredits: 200 })).not.toBe(groupKey({ model: 'sd2', estimatedCredits: 600 }));
+		expect(groupKey({ taskId: 't1', model: 'sd2', estimatedCredits: 200 })).toBe(
+			groupKey({ taskId: 't2', model: 'sd2', estimatedCredits: 200 }),
+		);
+		expect(groupKey({ model: 'sd2', estimatedCredits: 200 })).not.toBe(
+			groupKey({ model: 'sd2', estimatedCredits: 600 }),
+		);
 		expect(groupKey({ prompt: 'a cat' })).toBe('');
 	});
 
 	test('the bounds keep the floor whatever a workflow sets', () => {
-		expect(boundsOf({ ...DEFAULT_POLL, intervalMs: 0, maxIntervalMs: 0 })).toMatchObject({ minIntervalMs: MIN_INTERVAL_MS, maxIntervalMs: MIN_INTERVAL_MS });
+		expect(boundsOf({ ...DEFAULT_POLL, intervalMs: 0, maxIntervalMs: 0 })).toMatchObject({
+			minIntervalMs: MIN_INTERVAL_MS,
+			maxIntervalMs: MIN_INTERVAL_MS,
+		});
 	});
 });
 
@@ -119,10 +165,19 @@ describe('estimates and groups', () => {
  * taking `durationMs`, waited on from the moment the last was created. Returns checks per task
  * and the moment of the last check, as the benchmark measures them.
  */
-function simulate(count: number, durationMs: number, spreadMs: number, schedule = bounds, vary?: (index: number) => { group: string; durationMs: number }) {
+function simulate(
+	count: number,
+	durationMs: number,
+	spreadMs: number,
+	schedule = bounds,
+	vary?: (index: number) => { group: string; durationMs: number },
+) {
 	const created = Array.from({ length: count }, (_, index) => START + index * spreadMs);
 	const startedAt = created[count - 1];
-	const tasks = watches(count).map((task, index) => ({ ...task, group: vary?.(index).group ?? '' }));
+	const tasks = watches(count).map((task, index) => ({
+		...task,
+		group: vary?.(index).group ?? '',
+	}));
 	const runMs = (index: number) => vary?.(index).durationMs ?? durationMs;
 	const durations = new Map<string, number[]>();
 	const checks = new Array(count).fill(0);
@@ -133,7 +188,8 @@ function simulate(count: number, durationMs: number, spreadMs: number, schedule 
 		const { due, wakeAt } = planRound(tasks, durations, now, startedAt, schedule);
 		for (const index of due) {
 			checks[index]++;
-			if (tasks[index].lastCheck !== undefined) shortestGap = Math.min(shortestGap, now - tasks[index].lastCheck!);
+			if (tasks[index].lastCheck !== undefined)
+				shortestGap = Math.min(shortestGap, now - tasks[index].lastCheck!);
 			lastCheck = now;
 			Object.assign(tasks[index], { lastCheck: now, createdAt: created[index] });
 			if (now < created[index] + runMs(index)) continue;
@@ -143,34 +199,46 @@ function simulate(count: number, durationMs: number, spreadMs: number, schedule 
 		if (wakeAt === Infinity && due.length === 0) break;
 		if (due.length === 0) now = wakeAt;
 	}
-	return { checksPerTask: checks.reduce((a, b) => a + b, 0) / count, span: (lastCheck - created[0]) / durationMs, unchecked: checks.filter((n) => n === 0).length, shortestGap, checks };
+	return {
+		checksPerTask: checks.reduce((a, b) => a + b, 0) / count,
+		span: (lastCheck - created[0]) / durationMs,
+		unchecked: checks.filter((n) => n === 0).length,
+		shortestGap,
+		checks,
+	};
 }
 
-describe('a batch on the simulated clock (the benchmark\'s targets, less n8n and HTTP)', () => {
+describe("a batch on the simulated clock (the benchmark's targets, less n8n and HTTP)", () => {
 	test.each([
 		[100, 30_000, 5, 1.05, 2],
 		[100, 5_000, 5, 1.1, 1.5],
-	])('%i tasks of %i ms created %i ms apart: span <= %f x T, <= %f checks per task', (count, durationMs, spreadMs, span, checks) => {
-		const result = simulate(count, durationMs, spreadMs);
-		expect(result.unchecked).toBe(0);
-		expect(result.span).toBeLessThanOrEqual(span);
-		expect(result.checksPerTask).toBeLessThanOrEqual(checks);
-	});
+	])(
+		'%i tasks of %i ms created %i ms apart: span <= %f x T, <= %f checks per task',
+		(count, durationMs, spreadMs, span, checks) => {
+			const result = simulate(count, durationMs, spreadMs);
+			expect(result.unchecked).toBe(0);
+			expect(result.span).toBeLessThanOrEqual(span);
+			expect(result.checksPerTask).toBeLessThanOrEqual(checks);
+		},
+	);
 
-	test('in a small batch the scout\'s dense checks are the only extra cost: every other task is checked at most three times (start, maximum interval, estimate)', () => {
+	test("in a small batch the scout's dense checks are the only extra cost: every other task is checked at most three times (start, maximum interval, estimate)", () => {
 		const result = simulate(10, 60_000, 20);
 		expect(result.span).toBeLessThanOrEqual(1.05);
 		expect(Math.max(...result.checks.slice(1))).toBeLessThanOrEqual(3);
 	});
 
 	test('a batch of many different durations (each its own group) shares one learning budget', () => {
-		const result = simulate(100, 30_000, 5, bounds, (index) => ({ group: `g${index}`, durationMs: 5_000 + index * 250 }));
+		const result = simulate(100, 30_000, 5, bounds, (index) => ({
+			group: `g${index}`,
+			durationMs: 5_000 + index * 250,
+		}));
 		expect(result.unchecked).toBe(0);
 		// One dense scout per task would cost about 70 checks each; the shared budget keeps it near ten.
 		expect(result.checksPerTask).toBeLessThanOrEqual(12);
 	});
 
-	test('the compat service\'s advice (10-30 s) keeps every gap within it', () => {
+	test("the compat service's advice (10-30 s) keeps every gap within it", () => {
 		const compat = { minIntervalMs: 10_000, maxIntervalMs: 30_000, overshootShare: 0.03 };
 		const result = simulate(20, 45_000, 50, compat);
 		expect(result.unchecked).toBe(0);

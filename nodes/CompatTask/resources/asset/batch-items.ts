@@ -3,7 +3,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isCancelled } from '../../../shared/abort';
 import { COMPAT } from '../../../shared/catalog';
 import { batchAssets } from '../../../shared/compat-api';
-import { assetRun, batchEntryOutcome, checkEvery, failedAsset, stoppedAsset } from '../../../shared/create/asset-outcomes';
+import {
+	assetRun,
+	batchEntryOutcome,
+	checkEvery,
+	failedAsset,
+	stoppedAsset,
+} from '../../../shared/create/asset-outcomes';
 import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
 import type { StoringRun } from '../../../shared/create/replay';
 import { validateCompatAsset } from '../../../shared/rules';
@@ -16,7 +22,9 @@ export interface Entry {
 }
 
 /** Every item's asset entry, checked before the first request (see checkEvery). */
-export async function checkedEntries(ctx: IExecuteFunctions): Promise<{ ready: Entry[]; refused: AssetOutcome[] }> {
+export async function checkedEntries(
+	ctx: IExecuteFunctions,
+): Promise<{ ready: Entry[]; refused: AssetOutcome[] }> {
 	return await checkEvery(ctx, (itemIndex) => {
 		const entry = readEntry(ctx, itemIndex);
 		assertVerdict(ctx, validateCompatAsset(entry), itemIndex);
@@ -34,7 +42,11 @@ export async function batchFromItems(ctx: IExecuteFunctions): Promise<StoringRun
 	const outcomes = [...refused];
 	for (let start = 0; start < entries.length; start += COMPAT.batchMaxEntries) {
 		const chunk = entries.slice(start, start + COMPAT.batchMaxEntries);
-		outcomes.push(...(isCancelled(ctx) ? chunk.map(({ itemIndex, entry }) => stoppedAsset(ctx, itemIndex, entry)) : await sendChunk(ctx, chunk)));
+		outcomes.push(
+			...(isCancelled(ctx)
+				? chunk.map(({ itemIndex, entry }) => stoppedAsset(ctx, itemIndex, entry))
+				: await sendChunk(ctx, chunk)),
+		);
 	}
 	return assetRun(ctx, outcomes);
 }
@@ -43,20 +55,36 @@ export async function batchFromItems(ctx: IExecuteFunctions): Promise<StoringRun
 async function sendChunk(ctx: IExecuteFunctions, chunk: Entry[]): Promise<AssetOutcome[]> {
 	let answer: unknown;
 	try {
-		answer = await batchAssets(ctx, chunk.map(({ entry }) => entry), chunk[0].itemIndex);
+		answer = await batchAssets(
+			ctx,
+			chunk.map(({ entry }) => entry),
+			chunk[0].itemIndex,
+		);
 	} catch (error) {
 		return chunk.map(({ itemIndex, entry }) => failedAsset(ctx, error as Error, itemIndex, entry));
 	}
 	const { body, results } = readBatchAnswer(answer);
 	return chunk.map(({ itemIndex, entry }, index) => {
 		const result = results.find((candidate) => candidate.index === index);
-		return batchEntryOutcome(ctx, itemIndex, { batchId: body.batchId ?? null, ...entry, ...result }, result);
+		return batchEntryOutcome(
+			ctx,
+			itemIndex,
+			{ batchId: body.batchId ?? null, ...entry, ...result },
+			result,
+		);
 	});
 }
 
 /** A batch answer `{batchId, total, results}`; an answer that is not an object has no results. */
 export function readBatchAnswer(answer: unknown): { body: IDataObject; results: IDataObject[] } {
-	const body = (answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {}) as IDataObject;
+	const body = (
+		answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {}
+	) as IDataObject;
 	const results = Array.isArray(body.results) ? (body.results as unknown[]) : [];
-	return { body, results: results.filter((result): result is IDataObject => !!result && typeof result === 'object') };
+	return {
+		body,
+		results: results.filter(
+			(result): result is IDataObject => !!result && typeof result === 'object',
+		),
+	};
 }

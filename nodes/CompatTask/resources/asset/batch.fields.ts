@@ -9,11 +9,16 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'Source',
 		name: 'source',
-		description: 'Where the assets to create are listed: one per input item, or the rows of a batch spreadsheet',
+		description:
+			'Where the assets to create are listed: one per input item, or the rows of a batch spreadsheet',
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Input Items', value: 'items', description: 'One asset per input item, sent 50 per request' },
+			{
+				name: 'Input Items',
+				value: 'items',
+				description: 'One asset per input item, sent 50 per request',
+			},
 			{
 				name: 'Spreadsheet',
 				value: 'spreadsheet',
@@ -31,7 +36,8 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		required: true,
-		description: 'The input item\'s binary field holding the spreadsheet (header row: groupId, URL, name)',
+		description:
+			"The input item's binary field holding the spreadsheet (header row: groupId, URL, name)",
 		displayOptions: { show: { ...show, source: ['spreadsheet'] } },
 	},
 ];

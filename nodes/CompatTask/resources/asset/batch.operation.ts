@@ -3,7 +3,13 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/abort';
 import { batchAssets } from '../../../shared/compat-api';
-import { assetRun, batchEntryOutcome, checkEvery, failedAsset, stoppedAsset } from '../../../shared/create/asset-outcomes';
+import {
+	assetRun,
+	batchEntryOutcome,
+	checkEvery,
+	failedAsset,
+	stoppedAsset,
+} from '../../../shared/create/asset-outcomes';
 import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
 import { oncePerNodeRun } from '../../../shared/create/replay';
 import type { StoringRun } from '../../../shared/create/replay';
@@ -11,7 +17,11 @@ import { batchFromItems, readBatchAnswer } from './batch-items';
 
 /** Batch Create from the input items or from a spreadsheet per item; every request is sent once per node run. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await oncePerNodeRun(ctx, async () => (ctx.getNodeParameter('source', 0) === 'items' ? await batchFromItems(ctx) : await batchFromSheets(ctx)));
+	return await oncePerNodeRun(ctx, async () =>
+		ctx.getNodeParameter('source', 0) === 'items'
+			? await batchFromItems(ctx)
+			: await batchFromSheets(ctx),
+	);
 }
 
 /**
@@ -22,7 +32,10 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 async function batchFromSheets(ctx: IExecuteFunctions): Promise<StoringRun> {
 	const { ready, refused } = await checkEvery(ctx, (itemIndex) => withSheet(ctx, itemIndex));
 	const outcomes = [...refused];
-	for (const itemIndex of ready) outcomes.push(isCancelled(ctx) ? stoppedAsset(ctx, itemIndex) : await sendSheet(ctx, itemIndex));
+	for (const itemIndex of ready)
+		outcomes.push(
+			isCancelled(ctx) ? stoppedAsset(ctx, itemIndex) : await sendSheet(ctx, itemIndex),
+		);
 	return assetRun(ctx, outcomes);
 }
 
@@ -39,7 +52,8 @@ async function sendSheet(ctx: IExecuteFunctions, itemIndex: number): Promise<Ass
 	return { ...batchEntryOutcome(ctx, itemIndex, body, telling), json: body };
 }
 
-const propertyOf = (ctx: IExecuteFunctions, itemIndex: number) => ctx.getNodeParameter('spreadsheetProperty', itemIndex) as string;
+const propertyOf = (ctx: IExecuteFunctions, itemIndex: number) =>
+	ctx.getNodeParameter('spreadsheetProperty', itemIndex) as string;
 
 /** The item's index when it holds the spreadsheet's binary field; else what to fix (nothing is sent). */
 function withSheet(ctx: IExecuteFunctions, itemIndex: number): number {
@@ -47,7 +61,8 @@ function withSheet(ctx: IExecuteFunctions, itemIndex: number): number {
 	if (ctx.getInputData()[itemIndex].binary?.[property]) return itemIndex;
 	throw new NodeOperationError(ctx.getNode(), `The input item has no binary field "${property}"`, {
 		itemIndex,
-		description: 'Put the spreadsheet in that field (for example with Read/Write Files from Disk) or change the field name. Nothing was sent.',
+		description:
+			'Put the spreadsheet in that field (for example with Read/Write Files from Disk) or change the field name. Nothing was sent.',
 	});
 }
 
@@ -60,6 +75,10 @@ async function spreadsheetForm(ctx: IExecuteFunctions, itemIndex: number): Promi
 	const binary = ctx.getInputData()[itemIndex].binary![property];
 	const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	const form = new FormData();
-	form.append('file', new Blob([new Uint8Array(bytes)], { type: binary.mimeType }), binary.fileName ?? 'assets.xlsx');
+	form.append(
+		'file',
+		new Blob([new Uint8Array(bytes)], { type: binary.mimeType }),
+		binary.fileName ?? 'assets.xlsx',
+	);
 	return form;
 }

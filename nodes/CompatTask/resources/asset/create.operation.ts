@@ -2,7 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/abort';
 import { createAsset } from '../../../shared/compat-api';
-import { assetRun, createdAsset, failedAsset, stoppedAsset } from '../../../shared/create/asset-outcomes';
+import {
+	assetRun,
+	createdAsset,
+	failedAsset,
+	stoppedAsset,
+} from '../../../shared/create/asset-outcomes';
 import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
 import { oncePerNodeRun } from '../../../shared/create/replay';
 import { checkedEntries } from './batch-items';

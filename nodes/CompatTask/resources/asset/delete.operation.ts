@@ -13,7 +13,10 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		await mapItems(ctx, async (itemIndex) => {
 			const officialId = readLocator(ctx, 'assetId', itemIndex);
 			const answer = await deleteAsset(ctx, officialId, itemIndex);
-			const fields = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
+			const fields =
+				answer && typeof answer === 'object' && !Array.isArray(answer)
+					? (answer as IDataObject)
+					: {};
 			return { ...fields, officialId, deleted: true };
 		}),
 	];

@@ -6,5 +6,10 @@ import { readLocator } from '../../helpers/locators';
 
 /** Reads each asset; for a Processing asset the service synchronizes its latest review status. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [await mapItems(ctx, async (itemIndex) => await getAsset(ctx, readLocator(ctx, 'assetId', itemIndex), itemIndex))];
+	return [
+		await mapItems(
+			ctx,
+			async (itemIndex) => await getAsset(ctx, readLocator(ctx, 'assetId', itemIndex), itemIndex),
+		),
+	];
 }

@@ -18,12 +18,42 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['asset'] } },
 		// Alphabetical, as n8n's Cloud rules require of five or more options; the default is the main one.
 		options: [
-			{ name: 'Batch Create', value: 'batchCreate', action: 'Create assets in a batch', description: 'Upload many assets: from the input items or a spreadsheet' },
-			{ name: 'Create', value: 'create', action: 'Create an asset', description: 'Upload an image or video by URL for review' },
-			{ name: 'Delete', value: 'delete', action: 'Delete an asset', description: 'Soft-delete: submitted tasks are unaffected' },
-			{ name: 'Get', value: 'get', action: 'Get an asset', description: 'Read an asset and its review status' },
-			{ name: 'List', value: 'list', action: 'List assets', description: 'List assets by group and status' },
-			{ name: 'Wait for Review', value: 'waitForReview', action: 'Wait for asset review', description: 'Wait until each asset is Active or Failed' },
+			{
+				name: 'Batch Create',
+				value: 'batchCreate',
+				action: 'Create assets in a batch',
+				description: 'Upload many assets: from the input items or a spreadsheet',
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create an asset',
+				description: 'Upload an image or video by URL for review',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete an asset',
+				description: 'Soft-delete: submitted tasks are unaffected',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get an asset',
+				description: 'Read an asset and its review status',
+			},
+			{
+				name: 'List',
+				value: 'list',
+				action: 'List assets',
+				description: 'List assets by group and status',
+			},
+			{
+				name: 'Wait for Review',
+				value: 'waitForReview',
+				action: 'Wait for asset review',
+				description: 'Wait until each asset is Active or Failed',
+			},
 		],
 		default: 'create',
 	},

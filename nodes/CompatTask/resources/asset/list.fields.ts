@@ -7,12 +7,18 @@ import { pagingFields } from '../../helpers/paging-fields';
 const show = { resource: ['asset'], operation: ['list'] };
 
 export const properties: INodeProperties[] = [
-	{ ...groupLocator({ show }, false), description: 'Only the assets of this group (leave empty for all)' },
+	{
+		...groupLocator({ show }, false),
+		description: 'Only the assets of this group (leave empty for all)',
+	},
 	{
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: [{ name: 'Any', value: '' }, ...COMPAT.assetStatuses.map((value) => ({ name: value, value }))],
+		options: [
+			{ name: 'Any', value: '' },
+			...COMPAT.assetStatuses.map((value) => ({ name: value, value })),
+		],
 		default: '',
 		description: 'Only assets in this review state',
 		displayOptions: { show },

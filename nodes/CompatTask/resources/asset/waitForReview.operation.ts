@@ -34,15 +34,30 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const { poll } = readWaitSettings(ctx);
 	const poller = {
-		query: async (id: string, index: number, deadline: number) => await getAsset(ctx, id, ids[index].itemIndex, deadline),
+		query: async (id: string, index: number, deadline: number) =>
+			await getAsset(ctx, id, ids[index].itemIndex, deadline),
 		phase: reviewPhase,
 		isPermanent: isPermanentError,
 	};
-	const results = await pollAll(ctx, ids.map((entry) => entry.id), poller, poll);
+	const results = await pollAll(
+		ctx,
+		ids.map((entry) => entry.id),
+		poller,
+		poll,
+	);
 	results.forEach((result, index) => {
 		const input = ctx.getInputData()[ids[index].itemIndex].json;
-		const json = { ...input, officialId: ids[index].id, ...result.last, outcome: result.outcome, ...whyNot(result, poll.timeoutMs) };
-		(result.outcome === 'succeeded' ? approved : others).push({ json, pairedItem: { item: ids[index].itemIndex } });
+		const json = {
+			...input,
+			officialId: ids[index].id,
+			...result.last,
+			outcome: result.outcome,
+			...whyNot(result, poll.timeoutMs),
+		};
+		(result.outcome === 'succeeded' ? approved : others).push({
+			json,
+			pairedItem: { item: ids[index].itemIndex },
+		});
 	});
 	return [approved, others];
 }
@@ -52,12 +67,19 @@ function whyNot(result: PollResult<IDataObject>, timeoutMs: number): IDataObject
 		case 'succeeded':
 			return {};
 		case 'failed':
-			return { error: `The asset was rejected by review${result.last?.failReason ? `: ${String(result.last.failReason)}` : ''}` };
+			return {
+				error: `The asset was rejected by review${result.last?.failReason ? `: ${String(result.last.failReason)}` : ''}`,
+			};
 		case 'error':
 			return { error: result.error?.message ?? 'The asset could not be read' };
 		case 'cancelled':
-			return { error: 'Not finished: the execution was stopped while waiting; the review goes on at the service' };
+			return {
+				error:
+					'Not finished: the execution was stopped while waiting; the review goes on at the service',
+			};
 		default:
-			return { error: `Still ${String(result.last?.status ?? 'unread')} after ${Math.round(timeoutMs / 1000)} s: wait again later, or raise the timeout` };
+			return {
+				error: `Still ${String(result.last?.status ?? 'unread')} after ${Math.round(timeoutMs / 1000)} s: wait again later, or raise the timeout`,
+			};
 	}
 }

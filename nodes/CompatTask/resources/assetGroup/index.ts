@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-const show = (operation: string) => ({ show: { resource: ['assetGroup'], operation: [operation] } });
+const show = (operation: string) => ({
+	show: { resource: ['assetGroup'], operation: [operation] },
+});
 
 /** The Asset Group resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
@@ -12,8 +14,18 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['assetGroup'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create an asset group', description: 'Create a group to hold assets' },
-			{ name: 'List', value: 'list', action: 'List asset groups', description: 'List the groups with their asset count' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create an asset group',
+				description: 'Create a group to hold assets',
+			},
+			{
+				name: 'List',
+				value: 'list',
+				action: 'List asset groups',
+				description: 'List the groups with their asset count',
+			},
 		],
 		default: 'create',
 	},

@@ -10,7 +10,11 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			const property = ctx.getNodeParameter('templateProperty', itemIndex) as string;
 			const file = await downloadTemplate(ctx, itemIndex);
-			const json = { fileName: file.fileName ?? null, mimeType: file.mimeType, columns: ['groupId', 'url', 'name'] };
+			const json = {
+				fileName: file.fileName ?? null,
+				mimeType: file.mimeType,
+				columns: ['groupId', 'url', 'name'],
+			};
 			output.push({ json, binary: { [property]: file }, pairedItem: { item: itemIndex } });
 		} catch (error) {
 			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);

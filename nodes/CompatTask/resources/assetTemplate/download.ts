@@ -15,7 +15,10 @@ const FALLBACK_NAME = 'assets-batch-template.xlsx';
  * here: to the credential's own Base URL, redirects not followed (the key stays home), bounded by
  * one minute and the Stop button.
  */
-export async function downloadTemplate(ctx: IExecuteFunctions, itemIndex: number): Promise<IBinaryData> {
+export async function downloadTemplate(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IBinaryData> {
 	const credentials = await readCredentials(ctx, 'compat', itemIndex);
 	const url = serviceBaseUrl('compat', credentials) + COMPAT_PATHS.assetBatchTemplate;
 	const clock = attemptClock(cancelSignal(ctx));
@@ -38,10 +41,24 @@ export async function downloadTemplate(ctx: IExecuteFunctions, itemIndex: number
 	}
 	const bytes = Buffer.from(response.body as ArrayBuffer);
 	if (response.statusCode < 200 || response.statusCode >= 300) {
-		throw httpError(ctx.getNode(), 'compat', response.statusCode, bytes.toString('utf8'), itemIndex, String(credentials.apiKey ?? ''));
+		throw httpError(
+			ctx.getNode(),
+			'compat',
+			response.statusCode,
+			bytes.toString('utf8'),
+			itemIndex,
+			String(credentials.apiKey ?? ''),
+		);
 	}
 	const type = response.headers?.['content-type'];
 	const disposition = String(response.headers?.['content-disposition'] ?? '');
-	const fileName = safeFileName(/filename="?([^";]+)"?/.exec(disposition)?.[1] ?? '', FALLBACK_NAME);
-	return await ctx.helpers.prepareBinaryData(bytes, fileName, typeof type === 'string' ? type.split(';')[0] : undefined);
+	const fileName = safeFileName(
+		/filename="?([^";]+)"?/.exec(disposition)?.[1] ?? '',
+		FALLBACK_NAME,
+	);
+	return await ctx.helpers.prepareBinaryData(
+		bytes,
+		fileName,
+		typeof type === 'string' ? type.split(';')[0] : undefined,
+	);
 }

@@ -22,7 +22,7 @@ export const description: INodeProperties[] = [
 	{
 		displayName: 'Put Output File in Field',
 		name: 'templateProperty',
-		description: 'The name of the output item\'s binary field for the template spreadsheet',
+		description: "The name of the output item's binary field for the template spreadsheet",
 		type: 'string',
 		default: 'data',
 		required: true,

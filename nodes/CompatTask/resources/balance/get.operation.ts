@@ -15,9 +15,16 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			const { balance, markupRate } = await getBalance(ctx, itemIndex);
 			const amount = Number(balance);
 			// null when the balance is not a number the node can read: the service still decides.
-			const canSubmitTasks = balance !== '' && Number.isFinite(amount) ? amount >= COMPAT.minBalance : null;
+			const canSubmitTasks =
+				balance !== '' && Number.isFinite(amount) ? amount >= COMPAT.minBalance : null;
 			const advice = `The balance is below the ${COMPAT.minBalance} needed to submit a task: top up before creating tasks`;
-			return { balance, markupRate, minimumBalance: COMPAT.minBalance, canSubmitTasks, ...(canSubmitTasks === false ? { advice } : {}) };
+			return {
+				balance,
+				markupRate,
+				minimumBalance: COMPAT.minBalance,
+				canSubmitTasks,
+				...(canSubmitTasks === false ? { advice } : {}),
+			};
 		}),
 	];
 }

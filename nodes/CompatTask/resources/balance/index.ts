@@ -9,7 +9,14 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['balance'] } },
-		options: [{ name: 'Get', value: 'get', action: 'Get the balance', description: 'Read the balance and the markup rate' }],
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get the balance',
+				description: 'Read the balance and the markup rate',
+			},
+		],
 		default: 'get',
 	},
 ];

@@ -15,7 +15,8 @@ export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Media',
 		default: {},
-		description: 'Images, videos and audio sent with the prompt; audio needs an image or a video too',
+		description:
+			'Images, videos and audio sent with the prompt; audio needs an image or a video too',
 		displayOptions,
 		options: [
 			{
@@ -28,7 +29,7 @@ export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 						name: 'binaryProperty',
 						type: 'string',
 						default: 'data',
-						description: 'The input item\'s binary field holding the image',
+						description: "The input item's binary field holding the image",
 						displayOptions: { show: { source: ['binary'] } },
 					},
 					{
@@ -37,15 +38,21 @@ export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 						type: 'options',
 						options: [
 							{ name: 'None (Service Default)', value: '' },
-							...COMPAT.roleOptions.map(({ name, value, description }) => ({ name, value, description })),
+							...COMPAT.roleOptions.map(({ name, value, description }) => ({
+								name,
+								value,
+								description,
+							})),
 						],
 						default: '',
-						description: 'How the model uses this item: first/last frame, or a reference image, video or audio',
+						description:
+							'How the model uses this item: first/last frame, or a reference image, video or audio',
 					},
 					{
 						displayName: 'Source',
 						name: 'source',
-						description: 'Where this media item comes from: a URL or asset, or an image of the input item',
+						description:
+							'Where this media item comes from: a URL or asset, or an image of the input item',
 						type: 'options',
 						options: [
 							{ name: 'Binary Field (Image, Sent as Base64)', value: 'binary' },
@@ -71,7 +78,8 @@ export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 						type: 'string',
 						default: '',
 						placeholder: 'https://example.com/a.png or asset://asset_123',
-						description: 'A public URL, asset://&lt;officialId&gt; of an Active asset, or a Base64 data URI (images)',
+						description:
+							'A public URL, asset://&lt;officialId&gt; of an Active asset, or a Base64 data URI (images)',
 						displayOptions: { show: { source: ['url'] } },
 					},
 				],
@@ -89,7 +97,7 @@ export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description: 'Video settings; those not added keep the service\'s defaults',
+		description: "Video settings; those not added keep the service's defaults",
 		displayOptions,
 		options: [
 			{
@@ -142,7 +150,8 @@ export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 				name: 'webSearch',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to enhance the prompt with a web search (text to video only: no media)',
+				description:
+					'Whether to enhance the prompt with a web search (text to video only: no media)',
 			},
 		],
 	};
@@ -160,8 +169,16 @@ export const properties: INodeProperties[] = [
 			name: 'model',
 			type: 'options',
 			options: [
-				...COMPAT.models.map(({ name, value, description }) => ({ name: `${name} (${value})`, value, description })),
-				{ name: 'Other Model ID', value: 'custom', description: 'Any model ID the service accepts' },
+				...COMPAT.models.map(({ name, value, description }) => ({
+					name: `${name} (${value})`,
+					value,
+					description,
+				})),
+				{
+					name: 'Other Model ID',
+					value: 'custom',
+					description: 'Any model ID the service accepts',
+				},
 			],
 			default: 'custom',
 			description: 'The video model; Other Model ID sends any model ID you type',
@@ -186,12 +203,17 @@ export const properties: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		placeholder: VIDEO_PROMPT_EXAMPLE,
-		description: 'What the video shows; sent as the text item of content. Leave empty to send media only.',
+		description:
+			'What the video shows; sent as the text item of content. Leave empty to send media only.',
 		displayOptions,
 	},
 	mediaField(displayOptions),
 	optionsField(displayOptions),
 	// The compat API shows no price, so a budget in credits could not be applied: it is left out.
-	{ ...batch, displayOptions, options: batch.options?.filter((option) => option.name !== 'budget') },
+	{
+		...batch,
+		displayOptions,
+		options: batch.options?.filter((option) => option.name !== 'budget'),
+	},
 	...compatWaitFields(completionProperties(), displayOptions),
 ];

@@ -33,10 +33,17 @@ function optionsBody(options: CreateOptions): IDataObject {
 	return body;
 }
 
-function buildRequest(ctx: IExecuteFunctions, itemIndex: number, binaryUrls: Map<number, string> | Error): IDataObject {
+function buildRequest(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	binaryUrls: Map<number, string> | Error,
+): IDataObject {
 	if (binaryUrls instanceof Error) throw binaryUrls;
 	const chosen = ctx.getNodeParameter('model', itemIndex) as string;
-	const model = chosen === 'custom' ? String(ctx.getNodeParameter('customModel', itemIndex, '')).trim() : chosen;
+	const model =
+		chosen === 'custom'
+			? String(ctx.getNodeParameter('customModel', itemIndex, '')).trim()
+			: chosen;
 	const prompt = String(ctx.getNodeParameter('prompt', itemIndex, '') ?? '');
 	const rows = mediaRowsOf(ctx, itemIndex);
 	refuseRunTogether(ctx, itemIndex, rows);
@@ -59,7 +66,16 @@ function refuseRunTogether(ctx: IExecuteFunctions, itemIndex: number, rows: Medi
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const binaryUrls: Array<Map<number, string> | Error> = [];
 	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
-		binaryUrls.push(await readBinaryUrls(ctx, itemIndex, mediaRowsOf(ctx, itemIndex)).catch((error: Error) => error));
+		binaryUrls.push(
+			await readBinaryUrls(ctx, itemIndex, mediaRowsOf(ctx, itemIndex)).catch(
+				(error: Error) => error,
+			),
+		);
 	}
-	return await runCreate(ctx, compatTasks, (itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]), { poll: COMPAT_POLL });
+	return await runCreate(
+		ctx,
+		compatTasks,
+		(itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]),
+		{ poll: COMPAT_POLL },
+	);
 }

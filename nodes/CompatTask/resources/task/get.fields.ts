@@ -12,13 +12,14 @@ export const properties: INodeProperties[] = [
 		name: 'download',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to download the video of a succeeded task into binary data (its link lives 24 hours)',
+		description:
+			'Whether to download the video of a succeeded task into binary data (its link lives 24 hours)',
 		displayOptions: { show },
 	},
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryProperty',
-		description: 'The name of the output item\'s binary field for the video',
+		description: "The name of the output item's binary field for the video",
 		type: 'string',
 		default: 'data',
 		required: true,

@@ -12,7 +12,11 @@ import { readTaskId } from './task-id';
 function withExpiry(state: IDataObject, now: number): IDataObject {
 	if (compatTasks.phase(state) !== 'succeeded') return state;
 	const expiry = resultLinkExpiry(state);
-	return { ...state, resultLinkExpiresAt: expiry?.toISOString() ?? null, resultLinkExpired: expiry ? expiry.getTime() <= now : null };
+	return {
+		...state,
+		resultLinkExpiresAt: expiry?.toISOString() ?? null,
+		resultLinkExpired: expiry ? expiry.getTime() <= now : null,
+	};
 }
 
 /** Reads each item's task once; with Download, fetches a succeeded task's video unless its link has expired. */
@@ -29,18 +33,32 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return [output];
 }
 
-async function getOne(ctx: IExecuteFunctions, itemIndex: number): Promise<Pick<INodeExecutionData, 'json' | 'binary'>> {
+async function getOne(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<Pick<INodeExecutionData, 'json' | 'binary'>> {
 	const id = readTaskId(ctx, itemIndex);
 	const json = withExpiry(await compatTasks.query(ctx, id, itemIndex), Date.now());
 	const [url] = compatTasks.resultUrls(json);
 	if (!ctx.getNodeParameter('download', itemIndex, false) || !url) return { json };
 	if (json.resultLinkExpired === true) {
-		throw new NodeOperationError(ctx.getNode(), `Task ${id}: its result link expired at ${String(json.resultLinkExpiresAt)}`, {
-			itemIndex,
-			description: 'A result link lives 24 hours after the task completes. Nothing was downloaded: create the task again for a new video.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Task ${id}: its result link expired at ${String(json.resultLinkExpiresAt)}`,
+			{
+				itemIndex,
+				description:
+					'A result link lives 24 hours after the task completes. Nothing was downloaded: create the task again for a new video.',
+			},
+		);
 	}
-	const { binaryProperty, allowPrivateHosts } = readDownloadFields((name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback));
-	const file = await downloadToBinary(ctx, url, `${id}.mp4`, { expect: 'video', service: 'compat', allowPrivateHosts });
+	const { binaryProperty, allowPrivateHosts } = readDownloadFields((name, fallback) =>
+		ctx.getNodeParameter(name, itemIndex, fallback),
+	);
+	const file = await downloadToBinary(ctx, url, `${id}.mp4`, {
+		expect: 'video',
+		service: 'compat',
+		allowPrivateHosts,
+	});
 	return { json, binary: { [binaryProperty]: file } };
 }

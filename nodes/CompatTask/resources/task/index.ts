@@ -17,15 +17,30 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['task'] } },
 		options: [
 			// The main action first: the node picker lists actions in this order.
-			{ name: 'Create', value: 'create', action: 'Create a task', description: 'Submit a video generation task' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a task',
+				description: 'Submit a video generation task',
+			},
 			{
 				name: 'Wait',
 				value: 'wait',
 				action: 'Wait for tasks',
 				description: 'Poll the tasks of all items together until they succeed, fail or time out',
 			},
-			{ name: 'Get', value: 'get', action: 'Get a task', description: 'Read a task once, optionally with its video' },
-			{ name: 'List', value: 'list', action: 'List tasks', description: 'List the tasks of this API key' },
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a task',
+				description: 'Read a task once, optionally with its video',
+			},
+			{
+				name: 'List',
+				value: 'list',
+				action: 'List tasks',
+				description: 'List the tasks of this API key',
+			},
 		],
 		default: 'create',
 	},

@@ -9,7 +9,12 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return [
 		await flatMapItems(ctx, async (itemIndex) => {
 			const status = ctx.getNodeParameter('status', itemIndex, '') as string;
-			return await collectPages(ctx, COMPAT_PATHS.tasks, status ? { 'filter.status': status } : {}, itemIndex);
+			return await collectPages(
+				ctx,
+				COMPAT_PATHS.tasks,
+				status ? { 'filter.status': status } : {},
+				itemIndex,
+			);
 		}),
 	];
 }

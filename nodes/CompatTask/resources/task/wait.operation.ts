@@ -25,11 +25,26 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			others.push(errorItem(error as Error, itemIndex, items[itemIndex].json));
 		}
 	});
-	const settled = await waitForTasks(ctx, compatTasks as never, pending, readWaitSettings(ctx, COMPAT_POLL));
+	const settled = await waitForTasks(
+		ctx,
+		compatTasks as never,
+		pending,
+		readWaitSettings(ctx, COMPAT_POLL),
+	);
 	settled.forEach(({ state, binary, outcome, reason }, index) => {
 		const { itemIndex, id } = pending[index];
-		const json: IDataObject = { ...items[itemIndex].json, id, ...state, outcome, ...(reason ? { error: reason } : {}) };
-		(outcome === 'succeeded' ? succeeded : others).push({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } });
+		const json: IDataObject = {
+			...items[itemIndex].json,
+			id,
+			...state,
+			outcome,
+			...(reason ? { error: reason } : {}),
+		};
+		(outcome === 'succeeded' ? succeeded : others).push({
+			json,
+			...(binary ? { binary } : {}),
+			pairedItem: { item: itemIndex },
+		});
 	});
 	return [succeeded, others];
 }
