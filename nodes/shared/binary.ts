@@ -12,7 +12,7 @@ import { notMedia } from './http/media-check';
 import type { BodyStream, Expected } from './http/media-check';
 import { outOfTimeError, stoppedError } from './http/outcome';
 import { credentialOrigin } from './http/own-origin';
-import { getFollowingChecked } from './http/redirects';
+import { getFollowingChecked, streamGet } from './http/redirects';
 import { fetchRefusal } from './rules/urls';
 
 /** MIME types of the files the services deliver, for hosts that send no usable Content-Type. */
@@ -129,19 +129,8 @@ async function fetchInto(
 	wanted: Wanted,
 	clock: AttemptClock,
 ): Promise<IBinaryData> {
-	const get = async (url: string) =>
-		(await ctx.helpers.httpRequest({
-			method: 'GET',
-			url,
-			// the file as stored, so that its Content-Length is the number of bytes to expect
-			headers: { 'accept-encoding': 'identity' },
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout: clock.limitMs,
-			abortSignal: clock.signal,
-		})) as IN8nHttpFullResponse;
+	// the file as stored, so that its Content-Length is the number of bytes to expect
+	const get = streamGet(ctx, clock, { 'accept-encoding': 'identity' });
 	const answer = await getFollowingChecked(get, wanted.url, wanted.fetchable);
 	if ('refused' in answer)
 		throw new NodeOperationError(

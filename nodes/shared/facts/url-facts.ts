@@ -5,7 +5,7 @@ import { describeFailure } from '../http/failure';
 import { attemptClock, seconds, untilAborted } from '../http/limits';
 import type { AttemptClock } from '../http/limits';
 import { credentialOrigin } from '../http/own-origin';
-import { getFollowingChecked } from '../http/redirects';
+import { getFollowingChecked, streamGet } from '../http/redirects';
 import { readMedia, ReadRefused } from '../media';
 import type { ByteSource, MediaRead, ReadBudget } from '../media';
 import { fetchRefusal } from '../rules/urls';
@@ -83,19 +83,9 @@ async function rangeRequest(
 	clock: AttemptClock,
 	range: string,
 ): Promise<IN8nHttpFullResponse> {
-	const get = async (hop: string) =>
-		(await ctx.helpers.httpRequest({
-			method: 'GET',
-			url: hop,
-			headers: { range },
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout: clock.limitMs,
-			abortSignal: clock.signal,
-		})) as IN8nHttpFullResponse;
-	const answer = await getFollowingChecked(get, url, (next) => fetchRefusal(next, own));
+	const answer = await getFollowingChecked(streamGet(ctx, clock, { range }), url, (next) =>
+		fetchRefusal(next, own),
+	);
 	if ('refused' in answer) throw new ReadRefused(answer.refused);
 	return answer.response;
 }

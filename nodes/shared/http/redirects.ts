@@ -1,4 +1,6 @@
-import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import type { AttemptClock } from './limits';
 
 /** Redirect hops followed within one attempt; a longer chain is answered as the 3xx it is. */
 export const MAX_REDIRECTS = 5;
@@ -46,6 +48,29 @@ export type CheckedAnswer = { response: IN8nHttpFullResponse } | { refused: stri
  * each new address is judged by `refusal` before it is asked: a file host may send a download
  * on to a CDN, never to an address the first one could not have been.
  */
+/**
+ * A GET of a file as a stream, redirects left to getFollowingChecked, bounded by the attempt's
+ * clock; every status is answered (the caller judges it). Used for downloads and header reads.
+ */
+export function streamGet(
+	ctx: IExecuteFunctions,
+	clock: AttemptClock,
+	headers: Record<string, string>,
+) {
+	return async (url: string) =>
+		(await ctx.helpers.httpRequest({
+			method: 'GET',
+			url,
+			headers,
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: clock.limitMs,
+			abortSignal: clock.signal,
+		})) as IN8nHttpFullResponse;
+}
+
 export async function getFollowingChecked(
 	get: (url: string) => Promise<IN8nHttpFullResponse>,
 	first: string,
