@@ -16,8 +16,8 @@ import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/operations';
 import { runOperation } from '../shared/operations';
 import * as asset from './resources/asset';
-import * as assetGroup from './resources/assetGroup';
-import * as assetTemplate from './resources/assetTemplate';
+import * as assetGroup from './resources/asset-group';
+import * as assetTemplate from './resources/asset-template';
 import * as balance from './resources/balance';
 import * as task from './resources/task';
 
@@ -35,11 +35,11 @@ const OPERATIONS: Record<string, OperationLoader> = {
 	'asset.delete': async () => await import('./resources/asset/delete.operation'),
 	'asset.get': async () => await import('./resources/asset/get.operation'),
 	'asset.list': async () => await import('./resources/asset/list.operation'),
-	'asset.waitForReview': async () => await import('./resources/asset/waitForReview.operation'),
-	'assetGroup.create': async () => await import('./resources/assetGroup/create.operation'),
-	'assetGroup.list': async () => await import('./resources/assetGroup/list.operation'),
+	'asset.waitForReview': async () => await import('./resources/asset/wait-for-review.operation'),
+	'assetGroup.create': async () => await import('./resources/asset-group/create.operation'),
+	'assetGroup.list': async () => await import('./resources/asset-group/list.operation'),
 	'assetTemplate.download': async () =>
-		await import('./resources/assetTemplate/download.operation'),
+		await import('./resources/asset-template/download.operation'),
 	'balance.get': async () => await import('./resources/balance/get.operation'),
 };
 
@@ -111,14 +111,14 @@ export class CompatTask implements INodeType {
 				paginationToken?: string,
 			): Promise<INodeListSearchResult> {
 				return await (
-					await import('./methods/listSearch')
+					await import('./methods/list-search')
 				).searchAssets.call(this, filter, paginationToken);
 			},
 			async searchGroups(
 				this: ILoadOptionsFunctions,
 				filter?: string,
 			): Promise<INodeListSearchResult> {
-				return await (await import('./methods/listSearch')).searchGroups.call(this, filter);
+				return await (await import('./methods/list-search')).searchGroups.call(this, filter);
 			},
 		},
 	};

@@ -6,7 +6,7 @@ import { BINARY_MEDIA } from './fields/properties';
 import { toList, toNumberList } from '../shared/lists';
 import type { CreateTaskRequest } from '../shared/rules';
 import { isRecord } from '../shared/rules/fields';
-import { readSeconds } from '../shared/rules/videoPlan';
+import { readSeconds } from '../shared/rules/video-plan';
 import { checkVideoParameters, isBlank } from './parameters';
 import type { VideoParameters } from './parameters';
 

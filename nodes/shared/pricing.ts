@@ -16,7 +16,7 @@
  */
 import { UPSCALE, getImageModel, getVideoModel, type ImageModel, type VideoModel } from './catalog';
 import type { CreateTaskRequest, MediaFacts } from './rules';
-import { planVideo, type VideoPlan } from './rules/videoPlan';
+import { planVideo, type VideoPlan } from './rules/video-plan';
 
 /** Credits a request will cost; or null, the reason, and the media entry whose length is missing. */
 export type Price = { credits: number } | { credits: null; reason: string; path?: string };

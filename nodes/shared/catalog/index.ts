@@ -34,7 +34,7 @@
 import type { Choice } from './types';
 
 export * from './types';
-export * from './videoTypes';
+export * from './video-types';
 export * from './image';
 export * from './models';
 export * from './compat';
@@ -42,7 +42,7 @@ export * from './upscale';
 export * from './assets';
 export * from './service';
 export { MB } from './units';
-export { GENERATION_MODE_NAMES } from './videoShared';
+export { GENERATION_MODE_NAMES } from './video-shared';
 
 /** The values of a choice list (or of an EnumSpec's options). */
 export function optionValues(spec: readonly Choice[] | { options: readonly Choice[] }): string[] {

@@ -5,9 +5,9 @@
  * and served with no other file touched.
  */
 import { IMAGE_MODEL_ENTRIES, type ImageModel } from './image';
-import { ALT_FAMILY, ALT_VIDEO_MODELS } from './videoAlt';
-import { SD_FAMILY, SD_VIDEO_MODELS } from './videoSd';
-import type { VideoFamily, VideoFamilySpec, VideoModel } from './videoTypes';
+import { ALT_FAMILY, ALT_VIDEO_MODELS } from './video-alt';
+import { SD_FAMILY, SD_VIDEO_MODELS } from './video-sd';
+import type { VideoFamily, VideoFamilySpec, VideoModel } from './video-types';
 
 /** The ids of the shipped entries, derived from them. */
 export type VideoModelId =

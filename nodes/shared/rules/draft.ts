@@ -2,8 +2,8 @@
 import { GENERATION_MODE_NAMES, type VideoModel } from '../catalog';
 import { CODES } from './codes';
 import { fail, oneOf, type Failure } from './result';
-import { videoFieldRules } from './videoFields';
-import type { VideoPlan } from './videoPlan';
+import { videoFieldRules } from './video-fields';
+import type { VideoPlan } from './video-plan';
 
 /** Tier fields a draft may not carry, even set to its own 480p. */
 const DRAFT_FIXED_FIELDS = ['outputResolution', 'upscaleResolution'] as const;

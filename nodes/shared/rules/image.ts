@@ -5,7 +5,7 @@ import { CODES } from './codes';
 import { checkFields, enumRule, perModel, refused, typedRule, type FieldRules } from './fields';
 import { checkReferenceForms } from './references';
 import { fail, type Failure } from './result';
-import { hasText } from './videoPlan';
+import { hasText } from './video-plan';
 
 function buildRules(m: ImageModel): FieldRules {
 	const none = (name: string, code: string) =>

@@ -19,10 +19,10 @@ export type {
 } from './types';
 export { CODES, type Code } from './codes';
 export { validateRequest } from './request';
-export { validateRequestFacts } from './requestFacts';
-export { validateUpscaleSource, type UpscaleSource } from './upscaleSource';
+export { validateRequestFacts } from './request-facts';
+export { validateUpscaleSource, type UpscaleSource } from './upscale-source';
 export { validateUpscaleCreate } from './upscale';
 export { isPrivateOrInsecureUrl } from './urls';
 export { validateAssetUpload, type AssetUpload } from './assets';
-export { validateCompatTask } from './compatTask';
-export { validateCompatAsset, validateCompatAssetBatch } from './compatAsset';
+export { validateCompatTask } from './compat-task';
+export { validateCompatAsset, validateCompatAssetBatch } from './compat-asset';

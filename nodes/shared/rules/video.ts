@@ -3,11 +3,11 @@ import type { VideoModel } from '../catalog';
 import { checkDraft, checkFinal } from './draft';
 import { checkFields } from './fields';
 import type { Failure } from './result';
-import { videoFieldRules } from './videoFields';
-import { checkModeMedia, checkPrompt } from './videoMode';
-import { checkAspect, checkDuration, checkTimestamps } from './videoOptions';
-import { planVideo } from './videoPlan';
-import { checkVideoReferenceForms } from './videoReferences';
+import { videoFieldRules } from './video-fields';
+import { checkModeMedia, checkPrompt } from './video-mode';
+import { checkAspect, checkDuration, checkTimestamps } from './video-options';
+import { planVideo } from './video-plan';
+import { checkVideoReferenceForms } from './video-references';
 
 /**
  * Fields, content, mode, options, then the form of each media reference. A final

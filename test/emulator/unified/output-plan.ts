@@ -1,8 +1,8 @@
 import { getImageModel, getVideoModel } from '../../../nodes/shared/catalog/index';
 import type { ImageModel, VideoModel } from '../../../nodes/shared/catalog/index';
 import type { CreateTaskRequest } from '../../../nodes/shared/rules/index';
-import { planVideo } from '../../../nodes/shared/rules/videoPlan';
-import type { VideoPlan } from '../../../nodes/shared/rules/videoPlan';
+import { planVideo } from '../../../nodes/shared/rules/video-plan';
+import type { VideoPlan } from '../../../nodes/shared/rules/video-plan';
 import { aspectOf, imageSize, videoSize } from '../output-size';
 import type { MediaFact, MediaFacts } from '../rules/index';
 import type { OutputPlan } from '../store';

@@ -5,7 +5,7 @@ import * as create from './create.fields';
 import * as deleteOperation from './delete.fields';
 import * as get from './get.fields';
 import * as list from './list.fields';
-import * as waitForReview from './waitForReview.fields';
+import * as waitForReview from './wait-for-review.fields';
 
 /** The Asset resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [

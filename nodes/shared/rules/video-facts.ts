@@ -1,10 +1,10 @@
 /** Video requests: the facts the service knows about each referenced file, then the totals. */
 import { videoFamilyOf, type MediaArrayName, type VideoModel } from '../catalog';
 import { CODES } from './codes';
-import { checkListFacts, knownSeconds, type FactContext } from './mediaFact';
+import { checkListFacts, knownSeconds, type FactContext } from './media-fact';
 import { fail, type Failure } from './result';
-import type { VideoPlan } from './videoPlan';
-import { INVALID_REFERENCE, MEDIA_ARRAYS, referenceLimits } from './videoReferences';
+import type { VideoPlan } from './video-plan';
+import { INVALID_REFERENCE, MEDIA_ARRAYS, referenceLimits } from './video-references';
 import type { MediaFacts, MediaKind } from './types';
 
 const KIND: Record<MediaArrayName, MediaKind> = {

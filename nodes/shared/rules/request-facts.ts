@@ -5,11 +5,11 @@
  * media are its draft's, judged when the draft was made.
  */
 import { getImageModel, getVideoModel } from '../catalog';
-import { checkImageFacts } from './imageFacts';
+import { checkImageFacts } from './image-facts';
 import { toResult } from './result';
 import type { MediaFacts, ValidationResult } from './types';
-import { checkVideoFacts } from './videoFacts';
-import { planVideo } from './videoPlan';
+import { checkVideoFacts } from './video-facts';
+import { planVideo } from './video-plan';
 
 export function validateRequestFacts(
 	request: { model?: unknown; inputs?: unknown },

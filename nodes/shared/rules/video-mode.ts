@@ -7,7 +7,7 @@ import {
 } from '../catalog';
 import { CODES } from './codes';
 import { fail, type Failure } from './result';
-import type { VideoPlan } from './videoPlan';
+import type { VideoPlan } from './video-plan';
 
 const ARRAY_KINDS: Record<MediaArrayName, string> = {
 	urls: 'images',

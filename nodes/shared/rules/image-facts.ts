@@ -1,7 +1,7 @@
 /** Image requests: the facts the service knows about each reference image. */
 import type { ImageModel } from '../catalog';
 import { CODES } from './codes';
-import { checkListFacts } from './mediaFact';
+import { checkListFacts } from './media-fact';
 import type { Failure } from './result';
 import type { MediaFacts } from './types';
 

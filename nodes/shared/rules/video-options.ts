@@ -2,7 +2,7 @@
 import { GENERATION_MODE_NAMES, optionValues, type VideoModel } from '../catalog';
 import { CODES } from './codes';
 import { fail, oneOf, shown, type Failure } from './result';
-import type { VideoPlan } from './videoPlan';
+import type { VideoPlan } from './video-plan';
 
 export function checkDuration(
 	model: VideoModel,

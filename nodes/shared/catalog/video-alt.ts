@@ -1,6 +1,6 @@
 /** The alt video family: alt3.0-video-prime and alt3.0-video accept the same inputs. */
 import { MB } from './units';
-import type { VideoFamilySpec, VideoModel, VideoReferences } from './videoTypes';
+import type { VideoFamilySpec, VideoModel, VideoReferences } from './video-types';
 import {
 	EDIT_MODE,
 	EXTEND_MODE,
@@ -11,7 +11,7 @@ import {
 	modeMedia,
 	outputTiers,
 	rate,
-} from './videoShared';
+} from './video-shared';
 
 /**
  * Uploads by `?model=<id>`; media alone is still text-to-video; missing images and audio are

@@ -10,7 +10,7 @@ import type {
 	VideoInputName,
 	VideoModel,
 	VideoReferences,
-} from './videoTypes';
+} from './video-types';
 import type { MediaLimits } from './types';
 import {
 	EDIT_MODE,
@@ -22,7 +22,7 @@ import {
 	modeMedia,
 	outputTiers,
 	rate,
-} from './videoShared';
+} from './video-shared';
 
 /** Reviewed assets by asset://; media alone means keyframes; a missing reference is ASSET_NOT_FOUND. */
 export const SD_FAMILY: VideoFamilySpec = {

@@ -7,7 +7,7 @@ import type {
 	OutputTier,
 	VideoReferences,
 	VideoTierRate,
-} from './videoTypes';
+} from './video-types';
 
 export const PROMPT_MAX_LENGTH = 20000;
 export const SEED_MAX = 2147483647;

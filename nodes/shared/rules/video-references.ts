@@ -3,7 +3,7 @@ import type { MediaArrayName, MediaLimits, VideoModel } from '../catalog';
 import { CODES } from './codes';
 import { checkReferenceForms } from './references';
 import type { Failure } from './result';
-import type { VideoPlan } from './videoPlan';
+import type { VideoPlan } from './video-plan';
 
 export const MEDIA_ARRAYS: readonly MediaArrayName[] = ['urls', 'videoUrls', 'audioUrls'];
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { COMPAT, optionValues } from '../catalog';
 import { CODES } from './codes';
 import { checkFields, enumRule, isRecord, typedRule, type FieldRules } from './fields';
-import { parseContent, type ContentItem } from './compatContent';
+import { parseContent, type ContentItem } from './compat-content';
 import { fail, oneOf, shown, toResult, type Failure } from './result';
 import type { ValidationResult } from './types';
-import { hasText } from './videoPlan';
+import { hasText } from './video-plan';
 
 const RATIOS = optionValues(COMPAT.ratio);
 const RESOLUTIONS = optionValues(COMPAT.resolution);
