@@ -6,8 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { COMPAT_PATHS } from '../nodes/shared/api/compat';
-import { COMPAT_BASE_URL_EXPRESSION } from '../nodes/shared/base-url';
+import { COMPAT_PATHS } from '../nodes/shared/transport/api/compat';
+import { COMPAT_BASE_URL_EXPRESSION } from '../nodes/shared/transport/base-url';
 
 import { refusedKeyRule } from './test-rules';
 

@@ -6,8 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { UNIFIED_PATHS } from '../nodes/shared/api/unified';
-import { UNIFIED_BASE_URL_EXPRESSION } from '../nodes/shared/base-url';
+import { UNIFIED_PATHS } from '../nodes/shared/transport/api/unified';
+import { UNIFIED_BASE_URL_EXPRESSION } from '../nodes/shared/transport/base-url';
 
 import { refusedKeyRule } from './test-rules';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getBalance } from '../shared/compat-api';
+import { getBalance } from '../shared/transport/compat-api';
 import { mapItems } from '../shared/item-loop';
-import { getCredits } from '../shared/unified-api';
+import { getCredits } from '../shared/transport/unified-api';
 
 /** Get Credits' run: the unified balance per item, and the compat balance when asked. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -10,7 +10,7 @@ import { assetFacts } from '../shared/facts/asset-records';
 import { factsOfRead } from '../shared/facts/binary-facts';
 import type { FoundFacts } from '../shared/facts/binary-facts';
 import { readUrlMedia } from '../shared/facts/url-facts';
-import { credentialOrigin } from '../shared/http/own-origin';
+import { credentialOrigin } from '../shared/transport/own-origin';
 import { asNodeError } from '../shared/item-loop';
 import { priceUpscale } from '../shared/pricing';
 import { CODES, validateUpscaleSource } from '../shared/rules';

@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from './abort';
-import { downloadToBinary } from './binary';
+import { downloadToBinary } from './transport/binary';
 import { mapWithLimit } from './concurrency';
 import type { DownloadFields, WaitSettings } from './fields/wait';
 import { pollAll } from './polling';

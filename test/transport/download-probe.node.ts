@@ -1,8 +1,8 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { downloadToBinary } from '../../nodes/shared/binary';
-import type { DownloadOptions } from '../../nodes/shared/binary';
+import { downloadToBinary } from '../../nodes/shared/transport/binary';
+import type { DownloadOptions } from '../../nodes/shared/transport/binary';
 import { mapItems } from '../../nodes/shared/item-loop';
 
 /** TEST-ONLY node: downloads one URL into binary data, as its parameters say. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { fileNameFromUrl, safeFileName } from '../../nodes/shared/binary';
+import { fileNameFromUrl, safeFileName } from '../../nodes/shared/transport/binary';
 import { runWorkflow } from '../harness';
 import { startWorkflow } from '../harness/cancellable';
 import { downloadRun } from './download-run';

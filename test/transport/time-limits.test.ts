@@ -1,4 +1,4 @@
-import { RETRY_AFTER_CAP_MS, retryAfterMs } from '../../nodes/shared/http/limits';
+import { RETRY_AFTER_CAP_MS, retryAfterMs } from '../../nodes/shared/transport/limits';
 import { runWorkflow } from '../harness';
 import { createTask, credits, probeRun, send } from './run-probe';
 import { scriptedServer } from './scripted-server';

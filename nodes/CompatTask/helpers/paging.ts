@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../../shared/abort';
 import { COMPAT } from '../../shared/catalog';
-import { listPage, readPage } from '../../shared/compat-api';
+import { listPage, readPage } from '../../shared/transport/compat-api';
 import { wantedCount } from '../../shared/fields/paging';
 
 /**

@@ -5,9 +5,9 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { COMPAT_PATHS } from '../../shared/api/compat';
+import { COMPAT_PATHS } from '../../shared/transport/api/compat';
 import { COMPAT } from '../../shared/catalog';
-import { listGroups, listPage, readPage } from '../../shared/compat-api';
+import { listGroups, listPage, readPage } from '../../shared/transport/compat-api';
 
 const matches = (filter: string | undefined, ...texts: unknown[]) =>
 	!filter ||

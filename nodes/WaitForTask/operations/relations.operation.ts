@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { readCursor, wantedCount } from '../../shared/fields/paging';
 import { mapItems } from '../../shared/item-loop';
-import { getRelations } from '../../shared/unified-api';
+import { getRelations } from '../../shared/transport/unified-api';
 
 /**
  * The service's page size bound for relations (Unified Generation API, § GET /jobs/relations:

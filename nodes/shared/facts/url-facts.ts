@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { cancelSignal } from '../abort';
-import { describeFailure } from '../http/failure';
-import { attemptClock, seconds, untilAborted } from '../http/limits';
-import type { AttemptClock } from '../http/limits';
-import { credentialOrigin } from '../http/own-origin';
-import { getFollowingChecked, streamGet } from '../http/redirects';
+import { describeFailure } from '../transport/failure';
+import { attemptClock, seconds, untilAborted } from '../transport/limits';
+import type { AttemptClock } from '../transport/limits';
+import { credentialOrigin } from '../transport/own-origin';
+import { getFollowingChecked, streamGet } from '../transport/redirects';
 import { readMedia, ReadRefused } from '../media';
 import type { ByteSource, MediaRead, ReadBudget } from '../media';
 import { fetchRefusal } from '../rules/urls';

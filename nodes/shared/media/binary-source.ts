@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { binaryFileInfo } from '../binary';
+import { binaryFileInfo } from '../transport/binary';
 import type { ByteSource } from './source';
 
 /**

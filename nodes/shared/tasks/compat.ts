@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { COMPAT_PATHS } from '../api/compat';
+import { COMPAT_PATHS } from '../transport/api/compat';
 import { COMPAT } from '../catalog';
 import { DEFAULT_POLL } from '../polling';
 import type { PollOptions } from '../polling';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { UNIFIED_PATHS } from '../api/unified';
+import { UNIFIED_PATHS } from '../transport/api/unified';
 import { TASK } from '../catalog';
 import { priceRequest } from '../pricing';
 import { validateRequest } from '../rules';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { UNIFIED_PATHS } from '../api/unified';
+import { UNIFIED_PATHS } from '../transport/api/unified';
 import { UPSCALE } from '../catalog';
 import { priceUpscale } from '../pricing';
 import { validateUpscaleCreate } from '../rules';

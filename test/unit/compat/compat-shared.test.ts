@@ -1,4 +1,4 @@
-import { readPage } from '../../../nodes/shared/compat-api';
+import { readPage } from '../../../nodes/shared/transport/compat-api';
 import { COMPAT_POLL, resultLinkExpiry } from '../../../nodes/shared/tasks/compat';
 import { CompatTask } from '../../../nodes/CompatTask/CompatTask.node';
 

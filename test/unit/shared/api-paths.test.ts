@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 
 import { CompatVideoApi } from '../../../credentials/CompatVideoApi.credentials';
 import { UnifiedGenerationApi } from '../../../credentials/UnifiedGenerationApi.credentials';
-import { COMPAT_PATHS } from '../../../nodes/shared/api/compat';
-import { UNIFIED_PATHS } from '../../../nodes/shared/api/unified';
+import { COMPAT_PATHS } from '../../../nodes/shared/transport/api/compat';
+import { UNIFIED_PATHS } from '../../../nodes/shared/transport/api/unified';
 import { compatRoutes } from '../../emulator/compat/routes';
 import { matchRoute } from '../../emulator/http/router';
 import { UNIFIED_PREFIX, unifiedRoutes } from '../../emulator/unified/routes';
@@ -103,5 +103,8 @@ test('no shipped file but the two API modules writes an endpoint path', () => {
 	const writers = [...shippedFiles(join(ROOT, 'nodes')), ...shippedFiles(join(ROOT, 'credentials'))]
 		.filter((file) => ENDPOINT.test(readFileSync(file, 'utf8')))
 		.map((file) => relative(ROOT, file));
-	expect(writers.sort()).toEqual(['nodes/shared/api/compat.ts', 'nodes/shared/api/unified.ts']);
+	expect(writers.sort()).toEqual([
+		'nodes/shared/transport/api/compat.ts',
+		'nodes/shared/transport/api/unified.ts',
+	]);
 });

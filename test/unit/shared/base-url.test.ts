@@ -1,7 +1,7 @@
 import { CompatVideoApi } from '../../../credentials/CompatVideoApi.credentials';
 import { UnifiedGenerationApi } from '../../../credentials/UnifiedGenerationApi.credentials';
-import { CREDENTIAL_NAME } from '../../../nodes/shared/api-errors';
-import { compatBaseUrl, unifiedBaseUrl } from '../../../nodes/shared/base-url';
+import { CREDENTIAL_NAME } from '../../../nodes/shared/transport/api-errors';
+import { compatBaseUrl, unifiedBaseUrl } from '../../../nodes/shared/transport/base-url';
 import { CREDENTIAL } from '../../../nodes/shared/transport';
 
 describe('the Base URL a credential holds → the address requests go to', () => {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { createGroup } from '../../../shared/compat-api';
+import { createGroup } from '../../../shared/transport/compat-api';
 import { mapItems } from '../../../shared/item-loop';
 
 /** One group per item; an empty description is left out. */

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { listGroups, readPage } from '../../../shared/compat-api';
+import { listGroups, readPage } from '../../../shared/transport/compat-api';
 import { flatMapItems } from '../../helpers/items';
 
 /** Every group, one item each, with `assetCount` read from `_count.assets` (list answer only). */

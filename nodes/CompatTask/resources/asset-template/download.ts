@@ -1,11 +1,11 @@
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { cancelSignal } from '../../../shared/abort';
-import { COMPAT_PATHS } from '../../../shared/api/compat';
-import { safeFileName } from '../../../shared/binary';
-import { connectionError, httpError } from '../../../shared/api-errors';
-import { describeFailure } from '../../../shared/http/failure';
-import { attemptClock, untilAborted } from '../../../shared/http/limits';
+import { COMPAT_PATHS } from '../../../shared/transport/api/compat';
+import { safeFileName } from '../../../shared/transport/binary';
+import { connectionError, httpError } from '../../../shared/transport/api-errors';
+import { describeFailure } from '../../../shared/transport/failure';
+import { attemptClock, untilAborted } from '../../../shared/transport/limits';
 import { CREDENTIAL, readCredentials, serviceBaseUrl } from '../../../shared/transport';
 
 const FALLBACK_NAME = 'assets-batch-template.xlsx';

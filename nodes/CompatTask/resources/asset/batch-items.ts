@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/abort';
 import { COMPAT } from '../../../shared/catalog';
-import { batchAssets } from '../../../shared/compat-api';
+import { batchAssets } from '../../../shared/transport/compat-api';
 import {
 	assetRun,
 	batchEntryOutcome,

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/abort';
-import { batchAssets } from '../../../shared/compat-api';
+import { batchAssets } from '../../../shared/transport/compat-api';
 import {
 	assetRun,
 	batchEntryOutcome,

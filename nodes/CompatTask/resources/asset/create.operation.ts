@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/abort';
-import { createAsset } from '../../../shared/compat-api';
+import { createAsset } from '../../../shared/transport/compat-api';
 import {
 	assetRun,
 	createdAsset,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { deleteAsset } from '../../../shared/compat-api';
+import { deleteAsset } from '../../../shared/transport/compat-api';
 import { mapItems } from '../../../shared/item-loop';
 import { readLocator } from '../../helpers/locators';
 

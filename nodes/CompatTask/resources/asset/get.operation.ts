@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getAsset } from '../../../shared/compat-api';
+import { getAsset } from '../../../shared/transport/compat-api';
 import { mapItems } from '../../../shared/item-loop';
 import { readLocator } from '../../helpers/locators';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
-import { getAsset } from '../../../shared/compat-api';
+import { getAsset } from '../../../shared/transport/compat-api';
 import { readWaitSettings } from '../../../shared/fields/wait';
 import { asNodeError, errorItem } from '../../../shared/item-loop';
 import { pollAll } from '../../../shared/polling';

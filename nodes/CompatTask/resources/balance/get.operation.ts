@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
-import { getBalance } from '../../../shared/compat-api';
+import { getBalance } from '../../../shared/transport/compat-api';
 import { mapItems } from '../../../shared/item-loop';
 
 /**

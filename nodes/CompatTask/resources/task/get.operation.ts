@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { downloadToBinary } from '../../../shared/binary';
+import { downloadToBinary } from '../../../shared/transport/binary';
 import { readDownloadFields } from '../../../shared/fields/wait';
 import { asNodeError, errorItem } from '../../../shared/item-loop';
 import { compatTasks } from '../../../shared/tasks';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { COMPAT_PATHS } from '../../../shared/api/compat';
+import { COMPAT_PATHS } from '../../../shared/transport/api/compat';
 import { flatMapItems } from '../../helpers/items';
 import { collectPages } from '../../helpers/paging';
 

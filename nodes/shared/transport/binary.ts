@@ -2,18 +2,18 @@ import { randomBytes } from 'crypto';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { cancelSignal } from './abort';
+import { cancelSignal } from '../abort';
 import type { Service } from './api-errors';
-import { contentLength, openBody, readableClassOf } from './http/body';
-import { describeFailure, timedOutCode } from './http/failure';
-import { attemptClock, seconds, untilAborted } from './http/limits';
-import type { AttemptClock } from './http/limits';
-import { notMedia } from './http/media-check';
-import type { BodyStream, Expected } from './http/media-check';
-import { outOfTimeError, stoppedError } from './http/outcome';
-import { credentialOrigin } from './http/own-origin';
-import { getFollowingChecked, streamGet } from './http/redirects';
-import { fetchRefusal } from './rules/urls';
+import { contentLength, openBody, readableClassOf } from './body';
+import { describeFailure, timedOutCode } from './failure';
+import { attemptClock, seconds, untilAborted } from './limits';
+import type { AttemptClock } from './limits';
+import { notMedia } from './media-check';
+import type { BodyStream, Expected } from './media-check';
+import { outOfTimeError, stoppedError } from './outcome';
+import { credentialOrigin } from './own-origin';
+import { getFollowingChecked, streamGet } from './redirects';
+import { fetchRefusal } from '../rules/urls';
 
 /** MIME types of the files the services deliver, for hosts that send no usable Content-Type. */
 const MIME_BY_EXTENSION: Record<string, string> = {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { UNIFIED_PATHS } from './api/unified';
-import { apiRequest } from './transport';
-import type { ApiContext } from './transport';
+import { apiRequest } from './index';
+import type { ApiContext } from './index';
 
 /** The Unified Generation API's endpoints that are not tasks (tasks live in tasks/). */
 

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { COMPAT_PATHS } from './api/compat';
-import { asRecord, requireId } from './tasks/answers';
-import { apiRequest } from './transport';
-import type { ApiContext, ApiRequest } from './transport';
+import { asRecord, requireId } from '../tasks/answers';
+import { apiRequest } from './index';
+import type { ApiContext, ApiRequest } from './index';
 
 /** The Task-Compatible Video API's endpoints that are not tasks (tasks live in tasks/compat.ts). */
 

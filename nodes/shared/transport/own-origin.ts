@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { Service } from '../api-errors';
+import type { Service } from './api-errors';
 import { parseUrl } from '../rules/urls';
-import { CREDENTIAL } from '../transport';
+import { CREDENTIAL } from './index';
 
 /**
  * The origin (scheme, host and port) of the node's credential for `service`: the service serves

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { unconfirmedError } from './http/outcome';
+import { unconfirmedError } from './outcome';
 
 export type Service = 'unified' | 'compat';
 

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignal, pause } from './abort';
+import { cancelSignal, pause } from '../abort';
 import {
 	connectionError,
 	CREDENTIAL_NAME,
@@ -19,16 +19,16 @@ import {
 } from './api-errors';
 import type { Service, Subject } from './api-errors';
 import { compatBaseUrl, unifiedBaseUrl } from './base-url';
-import { fail, judge, noAnswer } from './http/judge';
-import type { Call, Outcome } from './http/judge';
-import { attemptClock, untilAborted } from './http/limits';
-import type { AttemptClock } from './http/limits';
-import { outOfTimeError, stoppedError } from './http/outcome';
-import { sendFollowing } from './http/redirects';
-import type { Send } from './http/redirects';
+import { fail, judge, noAnswer } from './judge';
+import type { Call, Outcome } from './judge';
+import { attemptClock, untilAborted } from './limits';
+import type { AttemptClock } from './limits';
+import { outOfTimeError, stoppedError } from './outcome';
+import { sendFollowing } from './redirects';
+import type { Send } from './redirects';
 
 export type { Service, Subject } from './api-errors';
-export { isCancellation, isOutcomeUnknown } from './http/outcome';
+export { isCancellation, isOutcomeUnknown } from './outcome';
 
 /** The credential type each service authenticates with. */
 export const CREDENTIAL: Record<Service, string> = {

@@ -1,7 +1,7 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { connectionError, httpError, redact, serviceSaid } from '../api-errors';
-import type { Service, Subject } from '../api-errors';
+import { connectionError, httpError, redact, serviceSaid } from './api-errors';
+import type { Service, Subject } from './api-errors';
 import { describeFailure, sentNothing, timedOutCode } from './failure';
 import { retryAfterMs, seconds } from './limits';
 import type { AttemptClock } from './limits';
