@@ -9,7 +9,7 @@ import { pollAll } from './polling';
 import { groupKey } from './polling/groups';
 import type { PollOutcome, PollResult } from './polling';
 import { UnreadableAnswerError } from './tasks';
-import type { TaskKind } from './tasks';
+import type { TaskReader } from './tasks';
 import type { Service } from './transport';
 
 /** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
@@ -42,7 +42,7 @@ export function isPermanentError(error: Error): boolean {
  */
 export async function waitForTasks(
 	ctx: IExecuteFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	tasks: readonly WaitedTask[],
 	settings: WaitSettings,
 ): Promise<SettledTask[]> {
@@ -69,7 +69,7 @@ export async function waitForTasks(
 
 export async function settle(
 	ctx: IExecuteFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	result: PollResult<IDataObject>,
 	settings: WaitSettings,
 	task: { id: string; deadline: number },
@@ -102,7 +102,7 @@ const STOPPED =
 
 /** Why a task did not complete, in the service's words where it gave any. */
 function failureMessage(
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	result: PollResult<IDataObject>,
 	timeoutMs: number,
 ): string {

@@ -9,7 +9,7 @@ import type {
 import { readDownloadFields } from '../fields/wait';
 import { settle } from '../task-waiting';
 import { DEFAULT_POLL } from '../polling';
-import type { TaskKind } from '../tasks';
+import type { TaskReader } from '../tasks';
 import { readPostedTask } from './posted-task';
 import { rereadWhileRunning } from './reread';
 import { verifyPosted } from './verify';
@@ -26,7 +26,7 @@ const KEEP_WAITING: IWebhookResponseData = { noWebhookResponse: true };
  */
 export async function resumeOnCallback(
 	ctx: IWebhookFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	/** The node's own output mapping, applied as in execute() (e.g. Create Image's fields). */
 	finish: (item: INodeExecutionData) => INodeExecutionData = (item) => item,
 ): Promise<IWebhookResponseData> {
@@ -81,7 +81,7 @@ const RETRY_AFTER_SECONDS = 5;
 
 async function finalItem(
 	ctx: IWebhookFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	waiting: IDataObject,
 	state: IDataObject,
 	phase: 'succeeded' | 'failed',
