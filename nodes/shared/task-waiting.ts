@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { isCancelled } from './abort';
 import { downloadToBinary } from './binary';
+import type { DownloadContext } from './binary';
 import { mapWithLimit } from './concurrency';
 import type { DownloadFields, WaitSettings } from './fields/wait';
 import { pollAll } from './polling';
@@ -68,7 +69,7 @@ export async function waitForTasks(
 }
 
 export async function settle(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	kind: TaskReader,
 	result: PollResult<IDataObject>,
 	settings: WaitSettings,
@@ -129,7 +130,7 @@ function failureMessage(
  * in `property_1`, `property_2`, ... so one task with several outputs keeps them all.
  */
 async function downloads(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	urls: string[],
 	{ binaryProperty: property, allowPrivateHosts }: DownloadFields,
 	task: { id: string; deadline: number; service: Service },

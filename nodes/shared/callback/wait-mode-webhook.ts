@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -94,9 +93,8 @@ async function finalItem(
 		DEFAULT_CALLBACK_TIMEOUT_MINUTES,
 	) as number;
 	const id = String(waiting[kind.idField]);
-	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
 	const task = await settle(
-		ctx as unknown as IExecuteFunctions,
+		ctx,
 		kind,
 		{ outcome: phase, last: state },
 		{ poll: DEFAULT_POLL, ...downloadFields },
