@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -102,9 +101,8 @@ async function itemFor(
 	// A task the service still says is running after the re-reads matches no event.
 	if (phase === 'running' || !wantsState(settings, posted, phase, verified.state.model))
 		return undefined;
-	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
 	const task = await settle(
-		ctx as unknown as IExecuteFunctions,
+		ctx,
 		posted.kind,
 		{ outcome: phase, last: verified.state },
 		waitSettings(settings),

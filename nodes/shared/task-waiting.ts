@@ -3,13 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { isCancelled } from './abort';
 import { downloadToBinary } from './transport/binary';
+import type { DownloadContext } from './transport/binary';
 import { mapWithLimit } from './concurrency';
 import type { DownloadFields, WaitSettings } from './fields/wait';
 import { pollAll } from './polling';
 import { groupKey } from './polling/groups';
 import type { PollOutcome, PollResult } from './polling';
 import { UnreadableAnswerError } from './tasks';
-import type { TaskKind } from './tasks';
+import type { TaskReader } from './tasks';
 import type { Service } from './transport';
 
 /** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
@@ -42,7 +43,7 @@ export function isPermanentError(error: Error): boolean {
  */
 export async function waitForTasks(
 	ctx: IExecuteFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	tasks: readonly WaitedTask[],
 	settings: WaitSettings,
 ): Promise<SettledTask[]> {
@@ -68,8 +69,8 @@ export async function waitForTasks(
 }
 
 export async function settle(
-	ctx: IExecuteFunctions,
-	kind: TaskKind<never>,
+	ctx: DownloadContext,
+	kind: TaskReader,
 	result: PollResult<IDataObject>,
 	settings: WaitSettings,
 	task: { id: string; deadline: number },
@@ -102,7 +103,7 @@ const STOPPED =
 
 /** Why a task did not complete, in the service's words where it gave any. */
 function failureMessage(
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	result: PollResult<IDataObject>,
 	timeoutMs: number,
 ): string {
@@ -129,7 +130,7 @@ function failureMessage(
  * in `property_1`, `property_2`, ... so one task with several outputs keeps them all.
  */
 async function downloads(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	urls: string[],
 	{ binaryProperty: property, allowPrivateHosts }: DownloadFields,
 	task: { id: string; deadline: number; service: Service },

@@ -46,7 +46,7 @@ export async function uploadBinary(
 		path: UNIFIED_PATHS.uploadAsset,
 		qs,
 		// a Buffer or a stream, sent as it is under its own headers
-		body: body as unknown as IDataObject,
+		body,
 		headers,
 		itemIndex: upload.itemIndex,
 		timeoutMs: UPLOAD_TIMEOUT_MS,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TASK, UPSCALE } from '../catalog';
 import { generationTasks, upscaleTasks } from '../tasks';
-import type { TaskKind } from '../tasks';
+import type { TaskReader } from '../tasks';
 
 /**
  * The task kinds that can call back (Task-Compatible Video Generation API, § Events shows no
@@ -14,7 +14,7 @@ export type CallbackKind = keyof typeof CALLBACK_KINDS;
 /** A webhook body read as a task: its kind, id and posted status. */
 export interface PostedTask {
 	taskType: CallbackKind;
-	kind: TaskKind<never>;
+	kind: TaskReader;
 	id: string;
 	status: string;
 	body: IDataObject;
@@ -44,7 +44,7 @@ export function readPostedTask(body: unknown): PostedTask | { problem: string } 
 		};
 	return {
 		taskType,
-		kind: CALLBACK_KINDS[taskType] as TaskKind<never>,
+		kind: CALLBACK_KINDS[taskType],
 		id: taskId.trim(),
 		status: status as string,
 		body: record,

@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { isCancelled, pause } from '../abort';
-import type { TaskKind } from '../tasks';
+import type { TaskReader } from '../tasks';
 
 /**
  * A callback can arrive a moment before the task reads finished: the Unified Generation API
@@ -32,7 +32,7 @@ export const BEFORE_ANSWER: Rereads = {
  */
 export async function rereadWhileRunning(
 	ctx: IWebhookFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	id: string,
 	state: IDataObject,
 	rereads: Rereads = BEFORE_ANSWER,

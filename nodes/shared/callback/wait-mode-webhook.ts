@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -9,7 +8,7 @@ import type {
 import { readDownloadFields } from '../fields/wait';
 import { settle } from '../task-waiting';
 import { DEFAULT_POLL } from '../polling';
-import type { TaskKind } from '../tasks';
+import type { TaskReader } from '../tasks';
 import { readPostedTask } from './posted-task';
 import { rereadWhileRunning } from './reread';
 import { verifyPosted } from './verify';
@@ -26,7 +25,7 @@ const KEEP_WAITING: IWebhookResponseData = { noWebhookResponse: true };
  */
 export async function resumeOnCallback(
 	ctx: IWebhookFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	/** The node's own output mapping, applied as in execute() (e.g. Create Image's fields). */
 	finish: (item: INodeExecutionData) => INodeExecutionData = (item) => item,
 ): Promise<IWebhookResponseData> {
@@ -81,7 +80,7 @@ const RETRY_AFTER_SECONDS = 5;
 
 async function finalItem(
 	ctx: IWebhookFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	waiting: IDataObject,
 	state: IDataObject,
 	phase: 'succeeded' | 'failed',
@@ -94,9 +93,8 @@ async function finalItem(
 		DEFAULT_CALLBACK_TIMEOUT_MINUTES,
 	) as number;
 	const id = String(waiting[kind.idField]);
-	// A webhook context has the helpers a download uses (httpRequest, prepareBinaryData, getNode).
 	const task = await settle(
-		ctx as unknown as IExecuteFunctions,
+		ctx,
 		kind,
 		{ outcome: phase, last: state },
 		{ poll: DEFAULT_POLL, ...downloadFields },

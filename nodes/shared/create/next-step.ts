@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, NodeHint } from 'n8n-workflow';
 
-import type { TaskKind } from '../tasks';
+import type { TaskReader } from '../tasks';
 
 /** How to get the result of a task that was only created (Wait for Completion: Return at Once), by kind. */
-const HOW: Record<TaskKind['name'], string> = {
+const HOW: Record<TaskReader['name'], string> = {
 	generation:
 		'to get the result, connect Wait For Task (Wait for Tasks), set Wait for Completion to Wait, or start a Task Trigger workflow from the Callback URL',
 	upscale:
@@ -11,7 +11,7 @@ const HOW: Record<TaskKind['name'], string> = {
 	compat: 'to get the video, connect Compat Task → Task → Wait, or set Wait for Completion to Wait',
 };
 
-const afterRun = (kind: TaskKind['name']) =>
+const afterRun = (kind: TaskReader['name']) =>
 	`The task was created and is still running: ${HOW[kind]}`;
 
 /**
@@ -21,7 +21,7 @@ const afterRun = (kind: TaskKind['name']) =>
  */
 export function withNextStep(
 	ctx: IExecuteFunctions,
-	kind: TaskKind<never>,
+	kind: TaskReader,
 	items: INodeExecutionData[],
 ): INodeExecutionData[] {
 	const created = (item: INodeExecutionData) =>
@@ -39,7 +39,7 @@ export function withNextStep(
 
 /** The same advice on the node's panel before a run, while Return at Once is chosen. */
 export function returnAtOnceHint(
-	kind: TaskKind['name'],
+	kind: TaskReader['name'],
 	condition = '$parameter.waitForCompletion === "none"',
 ): NodeHint {
 	return {

@@ -75,9 +75,7 @@ export async function runCreate<R>(
 	const waitMode = ctx.getNodeParameter('waitForCompletion', 0, 'none');
 	if (waitMode === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const finished = finish(ctx, reported);
-	const output = [
-		waitMode === 'none' ? withNextStep(ctx, kind as TaskKind<never>, finished) : finished,
-	];
+	const output = [waitMode === 'none' ? withNextStep(ctx, kind, finished) : finished];
 	if (callback && !reported[0].failure) await waitForCallback(ctx, output[0][0]);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
@@ -132,12 +130,7 @@ async function waitCreated<R>(
 		id: String(entry.json[kind.idField]),
 		itemIndex: entry.itemIndex,
 	}));
-	const settled = await waitForTasks(
-		ctx,
-		kind as TaskKind<never>,
-		tasks,
-		readWaitSettings(ctx, poll),
-	);
+	const settled = await waitForTasks(ctx, kind, tasks, readWaitSettings(ctx, poll));
 	// By entry, not item index: an item with several variants has several tasks.
 	const byEntry = new Map(created.map((entry, index) => [entry, settled[index]]));
 	return reported.map((entry) => {

@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { UNIFIED_PATHS } from '../transport/api/unified';
 import { TASK } from '../catalog';
 import { priceRequest } from '../pricing';
@@ -11,7 +9,9 @@ import { createByPath, queryByPath } from './unified';
 
 const [succeeded, failed] = TASK.terminalStatuses;
 
-const create = createByPath(UNIFIED_PATHS.createTask, (request) => ({ model: request.model }));
+const create = createByPath<CreateTaskRequest>(UNIFIED_PATHS.createTask, (request) => ({
+	model: request.model,
+}));
 
 /** Video and image generation tasks: POST /jobs/createTask, GET /jobs/queryTask. */
 export const generationTasks: TaskKind<CreateTaskRequest> = {
@@ -20,8 +20,7 @@ export const generationTasks: TaskKind<CreateTaskRequest> = {
 	idField: 'taskId',
 	validate: (request) => validateRequest(request),
 	estimate: (request) => priceRequest(request),
-	create: (ctx, request, itemIndex, timeoutMs) =>
-		create(ctx, request as unknown as IDataObject, itemIndex, timeoutMs),
+	create,
 	query: queryByPath(UNIFIED_PATHS.queryTask),
 	phase: phaseFrom({ succeeded, failed }),
 	resultUrls: (state) => urlsOf(state.output, (file) => file.url),

@@ -20,25 +20,15 @@ export interface CreatedTask {
 export type Verdict = { ok: true } | { ok: false; code: string; message: string; path?: string };
 
 /**
- * Everything the nodes need to know about one kind of task: how to check, price, create and read
- * it, and how to read its answers. Create nodes, Wait For Task and the trigger use only this.
+ * What waiting, settling and downloading read of a kind of task: how to read a task and its
+ * answers. Wait For Task, the callback paths and the trigger need only this.
  */
-export interface TaskKind<Request = IDataObject> {
+export interface TaskReader {
 	name: 'generation' | 'upscale' | 'compat';
 	/** Which credential (and so which service) the kind's requests use. */
 	service: Service;
 	/** The field of the create and query answers that holds the task's id. */
 	idField: string;
-	validate(request: Request): Verdict;
-	/** Credits the task will cost as far as the request alone tells (the media's facts may refine it); null with the reason when unknown. */
-	estimate(request: Request): Price;
-	/** Sends the create request once; throws when the service's answer has no task id. */
-	create(
-		ctx: ApiContext,
-		request: Request,
-		itemIndex: number,
-		timeoutMs?: number,
-	): Promise<CreatedTask>;
 	/** Reads a task; throws when the answer is not a task of this kind. */
 	query(ctx: ApiContext, id: string, itemIndex: number, deadline?: number): Promise<IDataObject>;
 	phase(state: IDataObject): Phase;
@@ -49,3 +39,23 @@ export interface TaskKind<Request = IDataObject> {
 	/** The task's creation and completion times from its answer, so a wait can learn how long tasks take. */
 	times?(state: IDataObject): TaskTimes;
 }
+
+/** What a Create node needs of a kind of task to make one: how to check, price and create its request. */
+export interface TaskCreator<Request> {
+	validate(request: Request): Verdict;
+	/** Credits the task will cost as far as the request alone tells (the media's facts may refine it); null with the reason when unknown. */
+	estimate(request: Request): Price;
+	/** Sends the create request once; throws when the service's answer has no task id. */
+	create(
+		ctx: ApiContext,
+		request: Request,
+		itemIndex: number,
+		timeoutMs?: number,
+	): Promise<CreatedTask>;
+}
+
+/**
+ * Everything the nodes need to know about one kind of task: how to make it and how to read it.
+ * Create nodes, Wait For Task and the trigger use only this.
+ */
+export interface TaskKind<Request = IDataObject> extends TaskReader, TaskCreator<Request> {}

@@ -10,13 +10,13 @@ import type { CreatedTask } from './types';
  * a query takes `?taskId=` and answers the task with its status.
  */
 
-export function createByPath(
+export function createByPath<Request extends object>(
 	path: string,
-	report: (request: IDataObject, answer: IDataObject) => IDataObject,
+	report: (request: Request, answer: IDataObject) => IDataObject,
 ) {
 	return async (
 		ctx: ApiContext,
-		request: IDataObject,
+		request: Request,
 		itemIndex: number,
 		timeoutMs?: number,
 	): Promise<CreatedTask> => {

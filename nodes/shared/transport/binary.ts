@@ -46,6 +46,15 @@ export interface DownloadOptions {
 }
 
 /**
+ * What a download reads of its n8n context: the node (for errors), the credential (whose origin
+ * is home), and the helpers that fetch and store a file. An execute and a webhook context both
+ * have them, so a callback settles its task with its own context.
+ */
+export type DownloadContext = Pick<IExecuteFunctions, 'getNode' | 'getCredentials'> & {
+	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequest' | 'prepareBinaryData'>;
+};
+
+/**
  * A bare file name: n8n's prepareBinaryData splits the name it is given into a directory and a
  * file name, so a decoded `%2F..%2F` must not reach it. No separators, no `..`, no control characters.
  */
@@ -85,7 +94,7 @@ export function mimeTypeFor(fileName: string, contentType?: string): string {
  * deadline and the Stop button.
  */
 export async function downloadToBinary(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	url: string,
 	fallbackName: string,
 	options: DownloadOptions,
@@ -125,7 +134,7 @@ interface Wanted {
 }
 
 async function fetchInto(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	wanted: Wanted,
 	clock: AttemptClock,
 ): Promise<IBinaryData> {
@@ -153,7 +162,7 @@ async function fetchInto(
 
 /** Checks the answer and streams its body into binary data; the file is stored whole or the item fails. */
 async function store(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	response: IN8nHttpFullResponse,
 	wanted: Wanted,
 ): Promise<IBinaryData> {

@@ -16,8 +16,8 @@ export function readableClassOf(stream: object): ReadableClass {
 		proto;
 		proto = Object.getPrototypeOf(proto)
 	) {
-		const constructor = (proto as { constructor?: { name?: string } }).constructor;
-		if (constructor?.name === 'Readable') return constructor as unknown as ReadableClass;
+		const constructor = (proto as { constructor?: ReadableClass & { name?: string } }).constructor;
+		if (constructor?.name === 'Readable') return constructor;
 	}
 	throw new TypeError('The response body is not a readable stream');
 }

@@ -53,7 +53,7 @@ export type CheckedAnswer = { response: IN8nHttpFullResponse } | { refused: stri
  * clock; every status is answered (the caller judges it). Used for downloads and header reads.
  */
 export function streamGet(
-	ctx: IExecuteFunctions,
+	ctx: { helpers: Pick<IExecuteFunctions['helpers'], 'httpRequest'> },
 	clock: AttemptClock,
 	headers: Record<string, string>,
 ) {
