@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { BinaryFileInfo } from '../transport/binary';
-import { binaryFileInfo } from '../transport/binary';
+import type { BinaryFileInfo } from '../transport/binary-upload';
+import { binaryFileInfo } from '../transport/binary-upload';
 import type { AssetType } from '../catalog';
 import { readBinaryMedia } from '../facts/binary-facts';
 import { binarySource } from '../media';

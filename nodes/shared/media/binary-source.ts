@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { binaryFileInfo } from '../transport/binary';
+import { binaryFileInfo } from '../transport/binary-upload';
 import type { ByteSource } from './source';
 
 /**
