@@ -5,13 +5,19 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
-function startCli(): Promise<{
+function startCli(flags: string[] = []): Promise<{
 	url: string;
 	stop(signal: NodeJS.Signals): Promise<number | null>;
 }> {
 	const child = spawn(
 		process.execPath,
-		[join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'test/emulator/cli.ts', '--port', '0'],
+		[
+			join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+			'test/emulator/cli.ts',
+			'--port',
+			'0',
+			...flags,
+		],
 		{
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,4 +53,26 @@ describe('command line', () => {
 			expect(await cli.stop(signal)).toBe(0);
 		},
 	);
+
+	it('sets the task clock and its spread from flags', async () => {
+		const cli = await startCli([
+			'--task-duration-ms',
+			'2000',
+			'--spread-p99',
+			'3',
+			'--spread-max=5',
+			'--seed',
+			'9',
+		]);
+		const settings = await (await fetch(`${cli.url}/__control/settings`)).json();
+		expect(settings).toMatchObject({
+			taskDurationMs: 2000,
+			taskDurationSpread: { p99Factor: 3, maxFactor: 5, seed: 9 },
+		});
+		expect(await cli.stop('SIGTERM')).toBe(0);
+	});
+
+	it('refuses a spread flag without --spread-p99', async () => {
+		await expect(startCli(['--seed', '9'])).rejects.toThrow(/--spread-p99/);
+	});
 });

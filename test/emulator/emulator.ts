@@ -1,7 +1,8 @@
 import { FileStore } from './files';
 import { Faults } from './control/faults';
 import { RequestLog } from './control/request-log';
-import { DEFAULT_SETTINGS } from './settings';
+import { runTimes } from './run-times';
+import { DEFAULT_SETTINGS, mergeSettings } from './settings';
 import type { Settings } from './settings';
 import { DEMO_ACCOUNT, Store } from './store';
 import { Timers } from './timers';
@@ -10,6 +11,8 @@ import type { WebhookAttempt } from './webhooks';
 /** The state of one running emulator: what every handler works on. */
 export interface Emulator {
 	settings: Settings;
+	/** The run time of the next task (run-times.ts); restarted from its seed when settings change. */
+	nextRunTime: () => number;
 	/** Settings given at start; reset returns to them. */
 	readonly startSettings: Settings;
 	store: Store;
@@ -21,9 +24,12 @@ export interface Emulator {
 }
 
 export function createEmulator(settings: Partial<Settings> = {}): Emulator {
-	const startSettings = { ...DEFAULT_SETTINGS, ...settings };
+	const startSettings = mergeSettings(DEFAULT_SETTINGS, settings);
+	if (typeof startSettings === 'string')
+		throw new Error(`Invalid emulator settings: ${startSettings}`);
 	const emu: Emulator = {
 		settings: { ...startSettings },
+		nextRunTime: runTimes(startSettings),
 		startSettings,
 		store: new Store(),
 		timers: new Timers(),
@@ -47,6 +53,7 @@ export function resetEmulator(emu: Emulator): void {
 		...emu.startSettings,
 		webhookRetryDelaysMs: [...emu.startSettings.webhookRetryDelaysMs],
 	};
+	emu.nextRunTime = runTimes(emu.settings);
 	emu.store = new Store();
 	emu.store.accounts.set(DEMO_ACCOUNT.apiKey, { ...DEMO_ACCOUNT });
 }

@@ -43,7 +43,7 @@ export function createCompatTaskRoute(ctx: Ctx) {
 		owner: account.apiKey,
 		model: String(body.model),
 		createdAt: now(),
-		durationMs: ctx.emu.settings.taskDurationMs,
+		durationMs: ctx.emu.nextRunTime(),
 		fails: promptOf(content).includes('[fail]'),
 		ratio,
 		duration,

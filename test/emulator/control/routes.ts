@@ -2,6 +2,7 @@ import { resetEmulator } from '../emulator';
 import { parseJson, parseJsonObject } from '../http/body';
 import { ApiError, notFound, ok } from '../http/reply';
 import type { Ctx, Route } from '../http/router';
+import { runTimes } from '../run-times';
 import { mergeSettings } from '../settings';
 import { parseFault } from './faults';
 import type { Fault } from './faults';
@@ -39,6 +40,7 @@ function putSettings(ctx: Ctx) {
 	const merged = mergeSettings(ctx.emu.settings, parseJsonObject(ctx.body));
 	if (typeof merged === 'string') throw bad(merged);
 	ctx.emu.settings = merged;
+	ctx.emu.nextRunTime = runTimes(merged);
 	return ok(merged);
 }
 
@@ -61,6 +63,18 @@ function ageTask(ctx: Ctx) {
 	task.createTime -= days * DAY_MS;
 	if (task.completeTime !== null) task.completeTime -= days * DAY_MS;
 	return ok({ taskId: task.taskId, orderId: task.orderId, createTime: task.createTime });
+}
+
+/** Every generation task's own clock, oldest first: a benchmark's limit is the latest `endTime`. */
+function taskClocks(ctx: Ctx) {
+	return ok(
+		[...ctx.emu.store.tasks.values()].map((task) => ({
+			taskId: task.taskId,
+			createTime: task.createTime,
+			runMs: task.durationMs,
+			endTime: task.createTime + task.durationMs,
+		})),
+	);
 }
 
 export const controlRoutes: Route[] = [
@@ -107,6 +121,7 @@ export const controlRoutes: Route[] = [
 			return ok(ctx.emu.webhooks.filter((w) => !taskId || w.taskId === taskId));
 		},
 	},
+	{ method: 'GET', path: '/__control/tasks', public: true, handler: taskClocks },
 	{ method: 'POST', path: '/__control/tasks/:taskId/age', public: true, handler: ageTask },
 	...sinkRoutes,
 ];

@@ -49,7 +49,7 @@ export function createTaskRoute(ctx: Ctx) {
 		creditsUsed: cost,
 		refundable,
 		createTime: now(),
-		durationMs: ctx.emu.settings.taskDurationMs,
+		durationMs: ctx.emu.nextRunTime(),
 		// A final ignores its own prompt, but its [fail] marker still counts, so tests can fail a final.
 		fails: [rendered, request].some((r) => String(r.inputs.prompt ?? '').includes('[fail]')),
 		callBackUrl: typeof request.callBackUrl === 'string' ? request.callBackUrl : undefined,

@@ -28,7 +28,8 @@ export function taskStatus(emu: Emulator, task: Task): TaskStatus {
 export function settleTask(emu: Emulator, task: Task, force = false): void {
 	if (task.completeTime !== null) return;
 	if (!force && now() < task.createTime + task.durationMs) return;
-	task.completeTime = Math.min(now(), task.createTime + task.durationMs);
+	// Its own end, also when the timer fires a millisecond early: the task's run time is exact.
+	task.completeTime = task.createTime + task.durationMs;
 	if (task.refundable) settleHold(emu, task.owner, task.creditsUsed, !task.fails);
 	if (task.refundable && task.fails) task.creditsUsed = 0;
 	if (!task.fails) task.fileId = emu.files.plan(task.plan);

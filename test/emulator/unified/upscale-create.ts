@@ -101,7 +101,7 @@ export function createUpscaleRoute(ctx: Ctx) {
 	const body = parseJsonObject(ctx.body);
 	const check = validateUpscaleBody(body);
 	if (!check.ok && !TASK_CODES.has(check.code)) assertValid(check);
-	const duration = ctx.emu.settings.taskDurationMs;
+	const duration = ctx.emu.nextRunTime();
 	const up: Upscale = {
 		taskId: newId('upscale'),
 		orderId: newId('order'),
