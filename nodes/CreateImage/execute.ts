@@ -19,7 +19,9 @@ import { buildImageRequests } from './request';
 /** Create Image's run: one task per image, each created once, then the chosen wait; each item gets its image fields. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildImageRequests(readImageParameters(ctx, itemIndex));
-	const output = await runCreate(ctx, generationTasks, build, {
+	const output = await runCreate(ctx, {
+		kind: generationTasks,
+		build,
 		assess: assessMedia,
 		prepare: resolveBinaryMedia,
 	});

@@ -24,7 +24,9 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
-	const output = await runCreate(ctx, generationTasks, build, {
+	const output = await runCreate(ctx, {
+		kind: generationTasks,
+		build,
 		assess: assessMedia,
 		prepare: resolveBinaryMedia,
 	});

@@ -13,7 +13,9 @@ import { buildUpscaleRequest, resolveSources } from './source';
 
 /** Upscale Video's run: every source resolved, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runCreate(ctx, upscaleTasks, (itemIndex) => buildUpscaleRequest(ctx, itemIndex), {
+	return await runCreate(ctx, {
+		kind: upscaleTasks,
+		build: (itemIndex) => buildUpscaleRequest(ctx, itemIndex),
 		assess: assessSources,
 		prepare: resolveSources,
 	});
