@@ -112,3 +112,24 @@ export function oneRun(runs, node) {
 		},
 	};
 }
+
+/**
+ * A batch of uneven tasks against its own limit: the slowest task's end (create time + run time,
+ * from the emulator's task clocks) after the first createTask. `spanToLimit` 1 means the wait
+ * read the last result the moment it existed.
+ * @param {Array<{ time: number, method: string, path: string, body?: any }>} log
+ * @param {Array<{ endTime: number }>} clocks the emulator's GET /__control/tasks
+ * @param {{ tasks: number, endsAt?: number }} batch
+ */
+export function measureSpread(log, clocks, { tasks, endsAt }) {
+	const startedAt = Math.min(
+		...log.filter((entry) => entry.method === 'POST' && entry.path === CREATE).map((e) => e.time),
+	);
+	const limitMs = Math.max(...clocks.map((clock) => clock.endTime)) - startedAt;
+	// With T = the limit, measureRequests' span is span / limit, its creating share creating / limit.
+	const requests = measureRequests(log, { tasks, durationMs: limitMs, endsAt });
+	// Its lateness (after the last createTask + T) means nothing here: the span itself is measured against the limit.
+	const { span, ...rest } = requests;
+	delete rest.lateness;
+	return { ...rest, startedAt, limitMs, spanToLimit: span };
+}

@@ -2,7 +2,8 @@
 // `npm run bench`: the ways of waiting on a batch, side by side in the real n8n that `npm start`
 // installs, against the emulator: the HTTP Request loop users build by hand (workflows/http-loop.json),
 // Create Video → Wait For Task with default settings, and Create Video waiting for callbacks (one
-// task per execution, on `n8n start`: see callback.mjs). Then the memory of a 200 MB download in
+// task per execution, on `n8n start`: see callback.mjs). Then the same polling workflows on tasks of
+// uneven run times at 100 and 1000 tasks (spread.mjs). Then the memory of a 200 MB download in
 // n8n's filesystem binary mode, and the time to load the package's nodes and credentials.
 // Prints numbers only; exits 1 only when a task was lost or created twice (or a run failed).
 // Plain Node ESM; its own n8n user folder (.cache/bench) and emulator.
@@ -21,10 +22,16 @@ import { executeWorkflow, freePort } from '../../scripts/n8n/run.mjs';
 import { callbackNotes, callbackRows } from './callback.mjs';
 import { memorySampler, startFileHost } from './large-download.mjs';
 import { deliveredTasks, lostOrTwice, measureRequests } from './measure.mjs';
+import { DEFAULT_SPREAD, spreadReport, spreadRow } from './spread.mjs';
 
 const HELP = `Usage: npm run bench [-- options]
   --tasks <n>          tasks per batch (default 100)
-  --durations <s,s>    task durations in seconds, comma-separated (default 5,30)
+  --durations <s,s>    task durations in seconds, comma-separated (default 5,30; none skips these rows)
+  --spread-tasks <n,n> batch sizes of the uneven rows (default 100,1000; none skips them)
+  --spread-median <s>  median run time of the uneven rows in seconds (default ${DEFAULT_SPREAD.medianSeconds})
+  --spread-p99 <x>     their 99th percentile as a multiple of the median (default ${DEFAULT_SPREAD.p99Factor})
+  --spread-max <x>     their longest run time as a multiple of the median (default ${DEFAULT_SPREAD.maxFactor})
+  --seed <n>           the seed of their run times (default ${DEFAULT_SPREAD.seed})
   --download-mb <n>    size of the large result (default 200; 0 skips it)`;
 
 const USER_FOLDER = path.join(REPO_CACHE_DIR, 'bench');
@@ -32,30 +39,47 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 const LARGE_TASK_ID = 'bench-large-result';
 
 function parseArgs(argv) {
-	const opts = { tasks: 100, durations: [5, 30], downloadMb: 200 };
+	const opts = {
+		tasks: 100,
+		durations: [5, 30],
+		spreadTasks: [100, 1000],
+		spread: { ...DEFAULT_SPREAD },
+		downloadMb: 200,
+	};
+	const list = (text) => (text === 'none' ? [] : text.split(',').map(Number));
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => inline ?? argv[++i];
 		if (flag === '--tasks') opts.tasks = Number(value());
-		else if (flag === '--durations') opts.durations = value().split(',').map(Number);
+		else if (flag === '--durations') opts.durations = list(value());
+		else if (flag === '--spread-tasks') opts.spreadTasks = list(value());
+		else if (flag === '--spread-median') opts.spread.medianSeconds = Number(value());
+		else if (flag === '--spread-p99') opts.spread.p99Factor = Number(value());
+		else if (flag === '--spread-max') opts.spread.maxFactor = Number(value());
+		else if (flag === '--seed') opts.spread.seed = Number(value());
 		else if (flag === '--download-mb') opts.downloadMb = Number(value());
 		else throw new Error(`${flag === '--help' ? '' : `unknown option ${argv[i]}\n\n`}${HELP}`);
 	}
+	const { medianSeconds, p99Factor, maxFactor, seed } = opts.spread;
 	const bad =
-		[opts.tasks, ...opts.durations, opts.downloadMb].some((n) => !Number.isFinite(n) || n < 0) ||
-		opts.tasks < 1;
+		[opts.tasks, ...opts.durations, opts.downloadMb, medianSeconds, seed].some(
+			(n) => !Number.isFinite(n) || n < 0,
+		) ||
+		opts.tasks < 1 ||
+		opts.spreadTasks.some((n) => !Number.isInteger(n) || n < 1) ||
+		!(p99Factor >= 1 && maxFactor >= 1);
 	if (bad) throw new Error(`numbers must be positive\n\n${HELP}`);
 	return opts;
 }
 
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-/** A workflow of workflows/ with its placeholders filled in. */
-function workflow(file, values) {
+/** A workflow of workflows/ with its placeholders filled in (and its text edited by `edit`). */
+function workflow(file, values, edit = (text) => text) {
 	let text = fs.readFileSync(path.join(here, 'workflows', file), 'utf8');
 	for (const [key, value] of Object.entries(values))
 		text = text.replaceAll(`__${key}__`, String(value));
-	return JSON.parse(text);
+	return JSON.parse(edit(text));
 }
 
 async function main() {
@@ -81,23 +105,29 @@ async function main() {
 			callback: workflow('package-callback.json', values),
 			download: workflow('big-download.json', values),
 		};
+		const uneven = spreadWorkflows(values, opts);
 		fs.rmSync(USER_FOLDER, { recursive: true, force: true });
 		await prepareInstance({
 			userFolder: USER_FOLDER,
 			tarball: pack.tarball,
 			emulatorUrl: emulator.url,
-			workflows: Object.values(flows),
+			workflows: [...Object.values(flows), ...uneven.map((w) => w.flow)],
 			log,
 		});
 		const rows = await batches(emulator, flows, opts);
+		const unevenRows = await spreadRows(emulator, uneven, opts);
 		const download =
 			opts.downloadMb > 0
 				? await largeDownload(emulator, flows.download, opts.downloadMb)
 				: undefined;
 		const loadMs = loadTime();
 		report(opts, rows, download, loadMs);
-		const broken = rows.filter((row) => row.problem);
-		for (const row of broken) console.error(`✗ ${row.name}, T = ${row.seconds} s: ${row.problem}`);
+		console.log(spreadReport(unevenRows).join('\n'));
+		const broken = [...rows, ...unevenRows].filter((row) => row.problem);
+		for (const row of broken)
+			console.error(
+				`✗ ${row.name}, ${row.seconds ? `T = ${row.seconds} s` : `${row.tasks} uneven tasks`}: ${row.problem}`,
+			);
 		if (download?.problem) console.error(`✗ large download: ${download.problem}`);
 		return broken.length > 0 || download?.problem ? 1 : 0;
 	} finally {
@@ -130,6 +160,7 @@ async function batches(emulator, flows, opts) {
 			),
 		);
 	}
+	if (opts.durations.length === 0) return rows;
 	rows.push(
 		...(await callbackRows(emulator, {
 			userFolder: USER_FOLDER,
@@ -141,6 +172,67 @@ async function batches(emulator, flows, opts) {
 	);
 	// stable: each duration's rows stay in the order above
 	return rows.sort((a, b) => opts.durations.indexOf(a.seconds) - opts.durations.indexOf(b.seconds));
+}
+
+const SPREAD_WORKFLOWS = [
+	{ name: 'HTTP Request loop (Wait 2 s)', file: 'http-loop.json', key: 'Loop', lastNode: 'Done' },
+	{
+		name: 'Create Video → Wait For Task',
+		file: 'package-nodes.json',
+		key: 'Node',
+		lastNode: 'Wait For Task',
+	},
+];
+
+/**
+ * The polling workflows once per batch size of the uneven rows, each its own workflow (the Prompts
+ * node makes `tasks` items) with its own ids: workflow `ugSpread<Loop|Node><tasks>`, and node,
+ * version and webhook ids whose fourth group names the variant.
+ */
+function spreadWorkflows(values, opts) {
+	return opts.spreadTasks.flatMap((tasks, size) =>
+		SPREAD_WORKFLOWS.map((w, index) => {
+			const variant = (size * SPREAD_WORKFLOWS.length + index + 1).toString(16).padStart(3, '0');
+			const flow = workflow(w.file, { ...values, TASKS: tasks }, (text) =>
+				text.replaceAll('-4000-8000-', `-4000-8${variant}-`),
+			);
+			const id = `ugSpread${w.key}${String(tasks).padStart(16 - 8 - w.key.length, '0')}`;
+			return { ...w, tasks, flow: { ...flow, id, name: `${flow.name}, ${tasks} uneven tasks` } };
+		}),
+	);
+}
+
+/** The polling workflows on uneven tasks, in `n8n execute` (regular mode), at each batch size. */
+async function spreadRows(emulator, flows, opts) {
+	const rows = [];
+	for (const { name, lastNode, tasks, flow } of flows) {
+		log(`${name}: ${tasks} uneven tasks (regular mode)…`);
+		rows.push(
+			await spreadRow(emulator, {
+				name,
+				mode: 'regular',
+				tasks,
+				spread: opts.spread,
+				lastNode,
+				execute: ({ watch }) => executeOnce(flow, tasks, opts.spread, watch),
+			}),
+		);
+	}
+	return rows;
+}
+
+/** `n8n execute` of an imported workflow, its process's memory watched. */
+async function executeOnce(flow, tasks, spread, watch) {
+	const r = await executeWorkflow(flow.id, {
+		userFolder: USER_FOLDER,
+		timeoutMs: (spread.medianSeconds * spread.maxFactor * 3 + 300 + tasks / 2) * 1000,
+		onSpawn: (child) => watch(child.pid),
+	});
+	const problem =
+		r.code !== 0 || !r.run
+			? `n8n exit ${r.signal ?? r.code}: ${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join(' | ')}`
+			: undefined;
+	return { run: r.run, problem };
 }
 
 /** One workflow on a fresh emulator whose tasks take `seconds`. */
