@@ -131,5 +131,19 @@ export function measureSpread(log, clocks, { tasks, endsAt }) {
 	// Its lateness (after the last createTask + T) means nothing here: the span itself is measured against the limit.
 	const { span, ...rest } = requests;
 	delete rest.lateness;
-	return { ...rest, startedAt, limitMs, spanToLimit: span };
+	return { ...rest, startedAt, limitMs, spanToLimit: span, readDone: readDone(log, clocks) };
+}
+
+/**
+ * How many tasks were read at or after their end (so seen finished): what the emulator can tell of
+ * a run whose own output cannot be read.
+ * @param {Array<{ time: number, method: string, path: string, query?: Record<string, string> }>} log
+ * @param {Array<{ taskId: string, endTime: number }>} clocks
+ */
+export function readDone(log, clocks) {
+	const lastRead = new Map();
+	for (const entry of log)
+		if (entry.method === 'GET' && entry.path === QUERY && entry.query?.taskId)
+			lastRead.set(entry.query.taskId, entry.time);
+	return clocks.filter((clock) => lastRead.get(clock.taskId) >= clock.endTime).length;
 }

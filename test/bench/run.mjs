@@ -229,9 +229,10 @@ async function executeOnce(flow, tasks, spread, watch) {
 		onSpawn: (child) => watch(child.pid),
 	});
 	const problem =
-		r.code !== 0 || !r.run
+		r.code !== 0 || r.timedOut
 			? `n8n exit ${r.signal ?? r.code}: ${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join(' | ')}`
 			: undefined;
+	// Exit 0 without a readable run: its printed JSON was cut short; spreadRow reads the emulator's log instead.
 	return { run: r.run, problem };
 }
 
