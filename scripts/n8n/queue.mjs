@@ -12,7 +12,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startPostgres } from '../lib/postgres.mjs';
 import { spawnGroup, waitUntilReady } from '../lib/process-group.mjs';
 import { startRedis } from '../lib/redis.mjs';
-import { DEFAULT_N8N } from './paths.mjs';
 import { freePort, n8nEnv } from './run.mjs';
 
 /** Executions one worker runs at once (n8n's `worker --concurrency`). */
@@ -44,7 +43,7 @@ export async function startQueueServices({ dir, postgresPort, redisPort, scratch
  * The layout of an n8n release whose every command (import, start, worker, webhook) runs in queue
  * mode against these services: n8n.env carries the settings, so instance.mjs and run.mjs helpers
  * take it as it is.
- * @param {typeof DEFAULT_N8N} n8n
+ * @param {ReturnType<typeof import('./paths.mjs').n8nLayout>} n8n
  * @param {{ postgres: { host: string, port: number, user: string, database: string }, redis: { host: string, port: number }, encryptionKey: string, webhookUrl?: string }} opts
  */
 export function queueLayout(n8n, { postgres, redis, encryptionKey, webhookUrl }) {
