@@ -69,7 +69,7 @@ export function callbackNotes(rows) {
  * through an outbox it polls every 15 s, so the activate answer comes first. A CORS preflight
  * asks which methods the path takes without starting an execution.
  */
-async function activate(session, workflowId, webhookUrl) {
+export async function activate(session, workflowId, webhookUrl) {
 	await activateWorkflow(session, workflowId);
 	const preflight = {
 		method: 'OPTIONS',
@@ -85,8 +85,15 @@ async function activate(session, workflowId, webhookUrl) {
 	);
 }
 
-/** N executions at once on a fresh emulator whose tasks take `seconds`, until all have finished. */
-async function callbackBatch({ emulator, session, flow, base, webhook, tasks, log }, seconds) {
+/**
+ * N executions at once on a fresh emulator whose tasks take `seconds`, until all have finished:
+ * `base` is where n8n's resume URLs point (its webhook URL), `webhook` the active workflow's
+ * production webhook (queue-rows.mjs runs it on a queue's webhook process).
+ */
+export async function callbackBatch(
+	{ emulator, session, flow, base, webhook, tasks, log },
+	seconds,
+) {
 	await emulator.control('/reset', {});
 	await emulator.control('/settings', { taskDurationMs: seconds * 1000 });
 	log(`${NAME}: ${tasks} executions of one ${seconds} s task…`);

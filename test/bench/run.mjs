@@ -22,6 +22,7 @@ import { executeWorkflow, freePort } from '../../scripts/n8n/run.mjs';
 import { callbackNotes, callbackRows } from './callback.mjs';
 import { memorySampler, startFileHost } from './large-download.mjs';
 import { deliveredTasks, lostOrTwice, measureRequests } from './measure.mjs';
+import { QUEUE_CALLBACK, queueCallbackLines, queueRows } from './queue-rows.mjs';
 import { DEFAULT_SPREAD, spreadReport, spreadRow } from './spread.mjs';
 
 const HELP = `Usage: npm run bench [-- options]
@@ -32,6 +33,7 @@ const HELP = `Usage: npm run bench [-- options]
   --spread-p99 <x>     their 99th percentile as a multiple of the median (default ${DEFAULT_SPREAD.p99Factor})
   --spread-max <x>     their longest run time as a multiple of the median (default ${DEFAULT_SPREAD.maxFactor})
   --seed <n>           the seed of their run times (default ${DEFAULT_SPREAD.seed})
+  --no-queue           skip the queue-mode rows (uneven tasks, and callback waiting at T = ${QUEUE_CALLBACK.seconds} s)
   --download-mb <n>    size of the large result (default 200; 0 skips it)`;
 
 const USER_FOLDER = path.join(REPO_CACHE_DIR, 'bench');
@@ -45,6 +47,7 @@ function parseArgs(argv) {
 		spreadTasks: [100, 1000],
 		spread: { ...DEFAULT_SPREAD },
 		downloadMb: 200,
+		queue: true,
 	};
 	const list = (text) => (text === 'none' ? [] : text.split(',').map(Number));
 	for (let i = 0; i < argv.length; i++) {
@@ -58,6 +61,7 @@ function parseArgs(argv) {
 		else if (flag === '--spread-max') opts.spread.maxFactor = Number(value());
 		else if (flag === '--seed') opts.spread.seed = Number(value());
 		else if (flag === '--download-mb') opts.downloadMb = Number(value());
+		else if (flag === '--no-queue') opts.queue = false;
 		else throw new Error(`${flag === '--help' ? '' : `unknown option ${argv[i]}\n\n`}${HELP}`);
 	}
 	const { medianSeconds, p99Factor, maxFactor, seed } = opts.spread;
@@ -90,7 +94,7 @@ async function main() {
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
 	const pack = await packPackage();
-	await ensureN8n({ log });
+	const n8n = await ensureN8n({ log });
 	const emulator = await startEmulatorProcess({ port: await freePort() });
 	try {
 		const values = {
@@ -116,17 +120,37 @@ async function main() {
 		});
 		const rows = await batches(emulator, flows, opts);
 		const unevenRows = await spreadRows(emulator, uneven, opts);
+		if (opts.queue)
+			unevenRows.push(
+				...(await queueRows(emulator, {
+					n8n,
+					tarball: pack.tarball,
+					// the package's own wait; the HTTP loop's figures are in regular mode
+					uneven: uneven.filter((w) => w.key === 'Node'),
+					callbackFlow: flows.callback,
+					callbackSeconds: [QUEUE_CALLBACK.seconds],
+					tasks: opts.tasks,
+					spread: opts.spread,
+					log,
+				})),
+			);
 		const download =
 			opts.downloadMb > 0
 				? await largeDownload(emulator, flows.download, opts.downloadMb)
 				: undefined;
 		const loadMs = loadTime();
 		report(opts, rows, download, loadMs);
-		console.log(spreadReport(unevenRows).join('\n'));
+		console.log(
+			[
+				...spreadReport(unevenRows.filter((row) => row.spread)),
+				...queueCallbackLines(unevenRows),
+				...callbackNotes(unevenRows),
+			].join('\n'),
+		);
 		const broken = [...rows, ...unevenRows].filter((row) => row.problem);
 		for (const row of broken)
 			console.error(
-				`✗ ${row.name}, ${row.seconds ? `T = ${row.seconds} s` : `${row.tasks} uneven tasks`}: ${row.problem}`,
+				`✗ ${row.name}${row.mode ? ` (${row.mode} mode)` : ''}, ${row.spread ? `${row.tasks} uneven tasks` : `T = ${row.seconds} s`}: ${row.problem}`,
 			);
 		if (download?.problem) console.error(`✗ large download: ${download.problem}`);
 		return broken.length > 0 || download?.problem ? 1 : 0;
