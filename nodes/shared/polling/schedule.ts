@@ -25,6 +25,11 @@ export interface ScheduleBounds {
 	maxIntervalMs: number;
 	/** A dense gap is this share of the time the task has run so far. */
 	overshootShare: number;
+	/**
+	 * The same for a task that outlived its estimate (the tail of uneven run times), default
+	 * overshootShare: the batch ends with the last of these, so it is read within this share.
+	 */
+	tailShare?: number;
 }
 
 /** What the poller knows of one task. Times are epoch milliseconds. */
@@ -83,7 +88,7 @@ function viewGroups(watches: readonly Watch[], durations: Durations): Map<string
  * What a task's next check is: at a known moment, or dense (a share of the time it has run since
  * `origin`, after its last check at `last`).
  */
-type Plan = { at: number } | { last: number; origin: number };
+type Plan = { at: number } | { last: number; origin: number; tail?: true };
 
 function planOf(
 	index: number,
@@ -98,7 +103,9 @@ function planOf(
 	const origin = createdAt ?? startedAt;
 	if (view.estimate !== undefined) {
 		const expectedEnd = origin + view.estimate;
-		return last === undefined || last < expectedEnd ? { at: expectedEnd } : { last, origin };
+		return last === undefined || last < expectedEnd
+			? { at: expectedEnd }
+			: { last, origin, tail: true };
 	}
 	if (index === view.scout) return last === undefined ? { at: startedAt } : { last, origin };
 	if (index === view.anchor && watch.createdAt === undefined && last === undefined)
@@ -106,23 +113,36 @@ function planOf(
 	return { at: (last ?? startedAt) + maxIntervalMs };
 }
 
+/** The gaps of dense checks: a minimum and a share of the time the task has run. */
+interface DenseGap {
+	minIntervalMs: number;
+	share: number;
+}
+
 /**
  * Dense checks share one budget: with k tasks checked densely at once (many groups still
  * learning, or many tasks past their estimate), each gap is sqrt(k) times longer, so a large
- * batch never asks faster than a hand-made loop over all of it would.
+ * batch never asks faster than a hand-made loop over all of it would. Tasks past their estimate
+ * stretch by k^0.75: while many are left, none of them is likely the last one, on which the batch's
+ * end waits; as they finish, the gaps shrink to tailShare.
  */
-function denseBounds(
+function denseGaps(
 	plans: ReadonlyArray<Plan | undefined>,
 	bounds: ScheduleBounds,
-): ScheduleBounds {
-	const dense = plans.filter((plan) => plan && 'last' in plan).length;
-	const factor = Math.sqrt(Math.max(1, dense));
-	return {
-		...bounds,
+): { learning: DenseGap; tail: DenseGap } {
+	const dense = Math.max(1, plans.filter((plan) => plan && 'last' in plan).length);
+	const gap = (share: number, factor: number) => ({
 		minIntervalMs: bounds.minIntervalMs * factor,
-		overshootShare: bounds.overshootShare * factor,
+		share: share * factor,
+	});
+	return {
+		learning: gap(bounds.overshootShare, Math.sqrt(dense)),
+		tail: gap(bounds.tailShare ?? bounds.overshootShare, dense ** 0.75),
 	};
 }
+
+const denseTime = (plan: { last: number; origin: number }, gap: DenseGap) =>
+	plan.last + Math.max(gap.minIntervalMs, gap.share * Math.max(0, plan.last - plan.origin));
 
 /** When a planned check happens, within the bounds: never two checks closer than the minimum, never further apart than the maximum. */
 function timeOf(
@@ -130,14 +150,10 @@ function timeOf(
 	watch: Watch,
 	startedAt: number,
 	bounds: ScheduleBounds,
-	dense: ScheduleBounds,
+	gaps: { learning: DenseGap; tail: DenseGap },
 ): number {
 	const last = watch.lastCheck;
-	const at =
-		'at' in plan
-			? plan.at
-			: plan.last +
-				Math.max(dense.minIntervalMs, dense.overshootShare * Math.max(0, plan.last - plan.origin));
+	const at = 'at' in plan ? plan.at : denseTime(plan, plan.tail ? gaps.tail : gaps.learning);
 	const earliest = last === undefined ? -Infinity : last + bounds.minIntervalMs;
 	return Math.max(earliest, Math.min((last ?? startedAt) + bounds.maxIntervalMs, at));
 }
@@ -171,12 +187,12 @@ export function planRound(
 					bounds.maxIntervalMs,
 				),
 	);
-	const dense = denseBounds(plans, bounds);
+	const gaps = denseGaps(plans, bounds);
 	const due: number[] = [];
 	let wakeAt = Infinity;
 	plans.forEach((plan, index) => {
 		if (!plan) return;
-		const at = timeOf(plan, watches[index], startedAt, bounds, dense);
+		const at = timeOf(plan, watches[index], startedAt, bounds, gaps);
 		if (at <= now) due.push(index);
 		else wakeAt = Math.min(wakeAt, at);
 	});

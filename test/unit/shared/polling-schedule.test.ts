@@ -3,6 +3,8 @@ import { estimateOf, learn, planRound } from '../../../nodes/shared/polling/sche
 import type { ScheduleBounds, Watch } from '../../../nodes/shared/polling/schedule';
 import { assumedCreationTimes } from '../../../nodes/shared/polling/creation';
 import { groupKey } from '../../../nodes/shared/polling/groups';
+import { runTimes } from '../../emulator/run-times';
+import { DEFAULT_SETTINGS } from '../../emulator/settings';
 
 /** The scheduler's decisions on a simulated clock: no timers, so nothing here depends on the machine's speed. */
 
@@ -199,9 +201,12 @@ function simulate(
 		if (wakeAt === Infinity && due.length === 0) break;
 		if (due.length === 0) now = wakeAt;
 	}
+	const limit = Math.max(...created.map((at, index) => at + runMs(index))) - created[0];
 	return {
 		checksPerTask: checks.reduce((a, b) => a + b, 0) / count,
 		span: (lastCheck - created[0]) / durationMs,
+		/** Against the slowest task's end, for uneven run times. */
+		spanToLimit: (lastCheck - created[0]) / limit,
 		unchecked: checks.filter((n) => n === 0).length,
 		shortestGap,
 		checks,
@@ -245,4 +250,42 @@ describe("a batch on the simulated clock (the benchmark's targets, less n8n and 
 		expect(result.shortestGap).toBeGreaterThanOrEqual(10_000);
 		expect(result.span).toBeLessThanOrEqual(1 + 10_000 / 45_000 + 0.01);
 	});
+});
+
+describe('uneven run times on the simulated clock (log-normal, p99 3 x the median, capped at 6 x)', () => {
+	/** One batch of the emulator's spread (test/emulator/run-times.ts) with `seed`. */
+	const uneven = (count: number, seed: number) => {
+		const next = runTimes({
+			...DEFAULT_SETTINGS,
+			taskDurationMs: 10_000,
+			taskDurationSpread: { p99Factor: 3, maxFactor: 6, seed },
+		});
+		const runs = Array.from({ length: count }, () => next());
+		return simulate(count, 10_000, 5, nodeBounds, (index) => ({
+			group: '',
+			durationMs: runs[index],
+		}));
+	};
+	const nodeBounds = boundsOf(DEFAULT_POLL);
+
+	test('the tail share is what the node uses', () => {
+		expect(nodeBounds.tailShare).toBe(0.02);
+	});
+
+	test.each([
+		[100, 2.5],
+		[1000, 1.75],
+	])(
+		'%i tasks over several seeds: the last task is read within 2%% of the slowest end, at most %f checks per task on average',
+		(count, checks) => {
+			const seeds = count === 100 ? 10 : 3;
+			const runs = Array.from({ length: seeds }, (_, seed) => uneven(count, seed + 1));
+			for (const run of runs) {
+				expect(run.unchecked).toBe(0);
+				expect(run.spanToLimit).toBeLessThanOrEqual(1.02);
+			}
+			const mean = runs.reduce((sum, run) => sum + run.checksPerTask, 0) / runs.length;
+			expect(mean).toBeLessThanOrEqual(checks);
+		},
+	);
 });
