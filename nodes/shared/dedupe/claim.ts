@@ -102,9 +102,8 @@ async function keyOf(
 	requests: unknown[],
 ): Promise<string> {
 	const custom = customKeyOf(ctx, itemIndex);
-	if (custom === '' || custom === undefined)
-		return await requestKey(ctx, kind, itemIndex, requests);
-	if (custom === null || (typeof custom === 'string' && custom.trim() === '')) {
+	if (custom === undefined) return await requestKey(ctx, kind, itemIndex, requests);
+	if (custom === null || String(custom).trim() === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Skip Key is empty for this item', {
 			itemIndex,
 			description:

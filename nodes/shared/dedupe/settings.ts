@@ -27,7 +27,12 @@ export function readSkipSettings(ctx: IExecuteFunctions): SkipSettings {
 	};
 }
 
-/** The user's own key expression for an item (e.g. a row id), or '' for the request-derived key. */
+/**
+ * The user's Skip Key for an item (e.g. a row id), or undefined when the field is empty (the
+ * request-derived key). A key that is set but gives nothing for an item comes back as ''.
+ */
 export function customKeyOf(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	return ctx.getNodeParameter('batchOptions.skipKey', itemIndex, '');
+	const raw = (ctx.getNode().parameters.batchOptions as { skipKey?: unknown } | undefined)?.skipKey;
+	if (raw === undefined || raw === '') return undefined;
+	return ctx.getNodeParameter('batchOptions.skipKey', itemIndex, '') ?? '';
 }
