@@ -7,7 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningEmulator } from '../emulator';
 import { control, logged, startFast } from '../emulator/test-helpers';
+import { makeImage } from '../emulator/media';
 import { runWorkflow } from '../harness';
+import { BINARY_ITEMS_TYPE, binaryItems, itemWithFiles } from '../helpers/binary-items';
 import { emulatorCredentials } from '../helpers/nodes';
 import { chainWorkflow, packageNode } from '../helpers/workflow';
 import type { StepNode } from '../helpers/workflow';
@@ -192,6 +194,60 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 		// Same request, another node in scope Node, same workflow: its own memory, so it is created.
 		const own = await run([createVideo()], rows('shared'), workflowId);
 		expect(own.sent).toBe(1);
+	});
+
+	test('media from binary data is keyed by its content; a skipped item uploads nothing', async () => {
+		const node = createVideo({}, { id: `binary-${++nodes}` });
+		node.parameters = {
+			...node.parameters,
+			model: 'sd2',
+			generationMode: 'firstFrame',
+			firstFrameBinary: 'photo',
+		};
+		const files = { name: 'Files', type: BINARY_ITEMS_TYPE, parameters: {} };
+		const photo = (width: number) =>
+			itemWithFiles([
+				{
+					property: 'photo',
+					bytes: makeImage('png', width, 720),
+					fileName: 'photo.png',
+					mimeType: 'image/png',
+				},
+			]);
+		const runFiles = async (items: IDataObject[]) => {
+			const uploads = (await logged(emu, '/api/v1/assets/upload')).length;
+			const before = await creates();
+			const result = await runWorkflow(chainWorkflow([files, node]), {
+				credentials: emulatorCredentials(emu),
+				items,
+				workflowId: 'skip-workflow',
+				extraNodeTypes: { [BINARY_ITEMS_TYPE]: binaryItems },
+			});
+			return {
+				items: result.json('Create Video'),
+				sent: (await creates()) - before,
+				uploads: (await logged(emu, '/api/v1/assets/upload')).length - uploads,
+			};
+		};
+		const first = await runFiles([photo(1280)]);
+		expect(first).toMatchObject({ sent: 1, uploads: 1 });
+		// The same file name and property, another picture: another key.
+		const second = await runFiles([photo(1280), photo(960)]);
+		expect(second).toMatchObject({ sent: 1, uploads: 1 });
+		expect(second.items[0]).toMatchObject({ skipped: true });
+		expect(second.items[1].taskId).toEqual(expect.any(String));
+	});
+
+	test('the Callback URL is not part of the key: it says where to report, not what to make', async () => {
+		const node = createVideo();
+		await run([node], rows('reported'));
+		node.parameters = {
+			...node.parameters,
+			additionalOptions: { callBackUrl: 'https://example.com/hook' },
+		};
+		const second = await run([node], rows('reported'));
+		expect(second.sent).toBe(0);
+		expect(second.items[0]).toMatchObject({ skipped: true });
 	});
 
 	test('off by default: the same items are created every run', async () => {
