@@ -10,7 +10,7 @@ import type {
 import { forgetDeliveries } from './dedupe';
 import { readmeSection } from '../shared/docs';
 
-import { triggerProperties } from './properties';
+import { triggerProperties } from './trigger.fields';
 import { requireSecret } from './settings';
 
 export class TaskTrigger implements INodeType {

@@ -13,14 +13,14 @@ import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/operations';
 import { runOperation } from '../shared/operations';
-import { operationFields } from './operations/fields';
+import { operationFields } from './resources/asset';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
-	upload: async () => await import('./operations/upload.operation'),
-	getStatus: async () => await import('./operations/status.operation'),
-	list: async () => await import('./operations/list.operation'),
-	waitForReview: async () => await import('./operations/review.operation'),
+	upload: async () => await import('./resources/asset/upload.operation'),
+	getStatus: async () => await import('./resources/asset/get-status.operation'),
+	list: async () => await import('./resources/asset/list.operation'),
+	waitForReview: async () => await import('./resources/asset/wait-for-review.operation'),
 };
 
 /** The main action first: the node picker lists actions in this order. */

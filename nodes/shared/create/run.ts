@@ -25,6 +25,10 @@ export type Stage<R> = (
 ) => Promise<Array<Planned<R>>>;
 
 export interface CreateOptions<R> {
+	/** What is created (its API paths, id field, phases). */
+	kind: TaskKind<R>;
+	/** One item's request(s), validated: a refusal throws before anything is sent. */
+	build: RequestBuilder<R>;
 	/** The kind's own waiting cadence when the wait fields are not set (e.g. the compat API's 10-30 s). */
 	poll?: PollOptions;
 	/** Before the budget: learns the facts of the media (lengths, sizes), judges them and prices each item exactly. */
@@ -56,9 +60,7 @@ interface Reported {
  */
 export async function runCreate<R>(
 	ctx: IExecuteFunctions,
-	kind: TaskKind<R>,
-	build: RequestBuilder<R>,
-	{ poll, assess, prepare }: CreateOptions<R> = {},
+	{ kind, build, poll, assess, prepare }: CreateOptions<R>,
 ): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;

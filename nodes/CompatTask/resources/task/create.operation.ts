@@ -72,10 +72,9 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			),
 		);
 	}
-	return await runCreate(
-		ctx,
-		compatTasks,
-		(itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]),
-		{ poll: COMPAT_POLL },
-	);
+	return await runCreate(ctx, {
+		kind: compatTasks,
+		build: (itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]),
+		poll: COMPAT_POLL,
+	});
 }
