@@ -18,6 +18,8 @@ import type {
 interface Record {
 	mode: string;
 	hashes: string[];
+	/** 'latestIncrementalKey' mode: the largest value seen. */
+	latest?: number;
 }
 
 const hashOf = (value: DeduplicationItemTypes) =>
@@ -39,15 +41,16 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		data: ICheckProcessedContextData,
 		options: ICheckProcessedOptions,
 	): Promise<IDeduplicationOutput> {
-		if (options.mode !== 'entries') throw new Error(`mode ${options.mode} is not emulated`);
 		if (!data.workflow.id) throw new Error('the workflow has no id');
 		const where = this.where(scope, data);
 		const record = this.records.get(where);
 		if (record && record.mode !== options.mode) {
 			throw new Error(
-				'Deduplication data was originally saved with an incompatible setting of the ‘Keep Items Where’ parameter.',
+				'Deduplication data was originally saved with an incompatible setting of the ‘Keep Items Where’ parameter. Try ’Clean Database’ operation to reset.',
 			);
 		}
+		if (options.mode === 'latestIncrementalKey') return this.latest(where, record, items);
+		if (options.mode !== 'entries') throw new Error(`mode ${options.mode} is not emulated`);
 		const hashes = items.map(hashOf);
 		if (!record) {
 			this.records.set(where, { mode: options.mode, hashes: trimmed(hashes, options) });
@@ -67,11 +70,40 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		return output;
 	}
 
+	/** A Remove Duplicates node's "Value Is Higher than Any Previous Value" (numbers only). */
+	private async latest(
+		where: string,
+		record: Record | undefined,
+		items: DeduplicationItemTypes[],
+	): Promise<IDeduplicationOutput> {
+		const values = items.map(Number);
+		if (values.some(Number.isNaN)) throw new Error('Invalid value. Only numbers are supported');
+		const stored = record?.latest ?? -Infinity;
+		const isNew = (value: number) => !record || value > stored;
+		this.records.set(where, {
+			mode: 'latestIncrementalKey',
+			hashes: [],
+			latest: Math.max(stored, ...values),
+		});
+		return await Promise.resolve({
+			new: items.filter((_, index) => isNew(values[index])),
+			processed: items.filter((_, index) => !isNew(values[index])),
+		});
+	}
+
+	/** Fault injection: removals in this workflow fail, as a database that went away would. */
+	failRemovalsIn(workflowId: string): void {
+		this.failingRemovals.add(workflowId);
+	}
+
+	private readonly failingRemovals = new Set<string>();
+
 	async removeProcessed(
 		items: DeduplicationItemTypes[],
 		scope: DeduplicationScope,
 		data: ICheckProcessedContextData,
 	): Promise<void> {
+		if (this.failingRemovals.has(data.workflow.id)) throw new Error('the database is unreachable');
 		const record = this.records.get(this.where(scope, data));
 		for (const hash of record ? items.map(hashOf) : []) {
 			const index = record!.hashes.indexOf(hash);

@@ -29,6 +29,9 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 
 let ready: Promise<void> | undefined;
 
+/** The deduplication store's backend, for tests that seed it or inject its faults. */
+export const deduplicator = new MemoryDeduplicator();
+
 /** Initialises n8n-core's services once; every run awaits it. */
 export async function harnessReady(): Promise<void> {
 	ready ??= initialise();
@@ -40,7 +43,7 @@ async function initialise(): Promise<void> {
 	const { BinaryDataService, DataDeduplicationService } = await import('n8n-core');
 	await Container.get(BinaryDataService).init();
 	// n8n's CLI backs the deduplication store with its database; the harness with memory.
-	await DataDeduplicationService.init(new MemoryDeduplicator());
+	await DataDeduplicationService.init(deduplicator);
 }
 
 /** Deletes the temp folder (settings and binary data). Jest calls it after the test file. */

@@ -9,6 +9,7 @@ import type { RunningEmulator } from '../emulator';
 import { control, logged, startFast } from '../emulator/test-helpers';
 import { makeImage } from '../emulator/media';
 import { runWorkflow } from '../harness';
+import { deduplicator } from '../harness/environment';
 import { BINARY_ITEMS_TYPE, binaryItems, itemWithFiles } from '../helpers/binary-items';
 import { emulatorCredentials } from '../helpers/nodes';
 import { chainWorkflow, packageNode } from '../helpers/workflow';
@@ -248,6 +249,44 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 		const second = await run([node], rows('reported'));
 		expect(second.sent).toBe(0);
 		expect(second.items[0]).toMatchObject({ skipped: true });
+	});
+
+	test('a store that refuses (scope Workflow kept in another mode) stops the node before sending', async () => {
+		await deduplicator.checkProcessedAndRecord(
+			[7],
+			'workflow',
+			{ workflow: { id: 'other-mode', active: false } },
+			{ mode: 'latestIncrementalKey' },
+		);
+		const before = await creates();
+		const result = await runWorkflow(
+			chainWorkflow([createVideo({ skipScope: 'workflow' }, { onError: undefined })]),
+			{ credentials: emulatorCredentials(emu), items: rows('a fox'), workflowId: 'other-mode' },
+		);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(
+			/^n8n's deduplication store failed: .*incompatible setting/,
+		);
+		expect(result.error?.description).toMatch(/Nothing was sent/);
+		expect((await creates()) - before).toBe(0);
+	});
+
+	test('a key the store cannot forget: the tasks are still output with their ids, and a warning says so', async () => {
+		deduplicator.failRemovalsIn('broken-removals');
+		await control(emu, '/faults', { path: CREATE, status: 400, count: 1 });
+		const { result, items } = await run(
+			[createVideo({ concurrency: 1 })],
+			rows('refused', 'created'),
+			'broken-removals',
+		);
+		expect(items[0].taskCreated).toBe('no');
+		expect(items[1].taskId).toEqual(expect.any(String));
+		const hints = result.runData['Create Video'][0].hints ?? [];
+		expect(hints.map((hint) => hint.message)).toContainEqual(
+			expect.stringMatching(
+				/could not forget the items 0, which got no task .*Forget Earlier Runs/,
+			),
+		);
 	});
 
 	test('off by default: the same items are created every run', async () => {

@@ -66,13 +66,41 @@ export async function claimItems<R>(
 		skipped,
 		settle: async (mayExist) => {
 			const unused = [...claimed].filter(([itemIndex]) => !mayExist(itemIndex));
-			await forgetKeys(
-				ctx,
-				unused.map(([, key]) => key),
-				settings,
-			);
+			await forgetQuietly(ctx, unused, settings);
 		},
 	};
+}
+
+/**
+ * Forgets the keys of items without a task. It never throws: after sending, a throw would lose the
+ * created tasks' ids from the output, and before it, hide why the node stopped. A key it could not
+ * forget makes its item skipped by later runs, which a warning says.
+ */
+async function forgetQuietly(
+	ctx: IExecuteFunctions,
+	unused: Array<[number, string]>,
+	settings: SkipSettings,
+): Promise<void> {
+	try {
+		await forgetKeys(
+			ctx,
+			unused.map(([, key]) => key),
+			settings,
+		);
+	} catch (error) {
+		const items = unused.map(([itemIndex]) => itemIndex).join(', ');
+		warn(
+			ctx,
+			`Skip Items Created in Earlier Runs: n8n's deduplication store could not forget the items ${items}, which got no task (${(error as Error).message}). Later runs will skip them until a run with Forget Earlier Runs.`,
+		);
+	}
+}
+
+/** An execution hint above the output; `addExecutionHints` is not in every n8n 1.x release. */
+function warn(ctx: IExecuteFunctions, message: string): void {
+	const hints = (ctx as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>).addExecutionHints;
+	if (typeof hints === 'function')
+		hints.call(ctx, { message, type: 'warning', location: 'outputPane' });
 }
 
 /** Each ready item's key (an item's variants share one), or why it has none. */

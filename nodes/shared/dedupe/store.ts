@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { ICheckProcessedOptions, IExecuteFunctions } from 'n8n-workflow';
 
 import type { SkipSettings } from './settings';
@@ -22,12 +23,16 @@ export async function recordNew(
 	settings: SkipSettings,
 ): Promise<Set<string>> {
 	if (keys.length === 0) return new Set();
-	const { processed } = await ctx.helpers.checkProcessedAndRecord(
-		keys,
-		settings.scope,
-		optionsOf(settings),
-	);
-	return new Set(processed.map(String));
+	try {
+		const { processed } = await ctx.helpers.checkProcessedAndRecord(
+			keys,
+			settings.scope,
+			optionsOf(settings),
+		);
+		return new Set(processed.map(String));
+	} catch (error) {
+		throw storeError(ctx, error as Error);
+	}
 }
 
 export async function forgetKeys(
@@ -39,5 +44,21 @@ export async function forgetKeys(
 }
 
 export async function forgetAll(ctx: IExecuteFunctions, settings: SkipSettings): Promise<void> {
-	await ctx.helpers.clearAllProcessedItems(settings.scope, optionsOf(settings));
+	try {
+		await ctx.helpers.clearAllProcessedItems(settings.scope, optionsOf(settings));
+	} catch (error) {
+		throw storeError(ctx, error as Error);
+	}
+}
+
+/** The store failed before anything was sent: the node stops, and says so. */
+function storeError(ctx: IExecuteFunctions, error: Error): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`n8n's deduplication store failed: ${error.message}`,
+		{
+			description:
+				'Skip Items Created in Earlier Runs needs it to know which items an earlier run created. Nothing was sent. If another node of this workflow (e.g. Remove Duplicates) uses scope Workflow in another mode, set Skip Scope to Node.',
+		},
+	);
 }
