@@ -289,6 +289,36 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 		);
 	});
 
+	test('Create Image: an item with two variants has one key; run again, it is one skipped item', async () => {
+		const image = packageNode(
+			'Create Image',
+			'createImage',
+			{
+				model: 'gen-image-2.5-flare',
+				prompt: '={{ $json.prompt }}',
+				imagesPerItem: 2,
+				waitForCompletion: 'none',
+				batchOptions: { skipCreated: true },
+			},
+			{ id: `create-image-${++nodes}` },
+		);
+		const runImage = async () => {
+			const before = await creates();
+			const result = await runWorkflow(chainWorkflow([image]), {
+				credentials: emulatorCredentials(emu),
+				items: rows('a lamp'),
+				workflowId: 'skip-workflow',
+			});
+			return { items: result.json('Create Image'), sent: (await creates()) - before };
+		};
+		const first = await runImage();
+		expect(first.sent).toBe(2);
+		expect(first.items.map((item) => item.variant)).toEqual([1, 2]);
+		const second = await runImage();
+		expect(second.sent).toBe(0);
+		expect(second.items).toEqual([expect.objectContaining({ skipped: true, estimatedCredits: 0 })]);
+	});
+
 	test('off by default: the same items are created every run', async () => {
 		const node = createVideo({ skipCreated: false });
 		await run([node], rows('plain'));
