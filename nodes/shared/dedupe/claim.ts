@@ -30,7 +30,7 @@ export interface Claimed<R> {
 const isReady = <R>(entry: Planned<R>): entry is ReadyItem<R> => !('error' in entry);
 
 /**
- * Skip Items Created Before: each ready item's key is checked and recorded in one call to n8n's
+ * Skip Items Created in Earlier Runs: each ready item's key is checked and recorded in one call to n8n's
  * deduplication store before anything is priced, uploaded or sent (so a skipped item costs
  * nothing, and a second execution running at the same time finds the key taken), and forgotten
  * again by `settle` for the items that end without a task. A crash between the two leaves the key
@@ -47,17 +47,18 @@ export async function claimItems<R>(
 	if (!settings.skip) return { planned, skipped: [], settle: async () => {} };
 	const keys = await keysOf(ctx, kind, planned);
 	const firstOfKey = new Map<string, number>();
-	const skipped: SkippedItem[] = [];
 	for (const [itemIndex, key] of keys) {
-		if (key instanceof Error) continue;
-		const first = firstOfKey.get(key);
-		if (first === undefined) firstOfKey.set(key, itemIndex);
-		else skipped.push({ itemIndex, key, reason: sameAsEarlierItem(first) });
+		if (!(key instanceof Error) && !firstOfKey.has(key)) firstOfKey.set(key, itemIndex);
 	}
 	const known = await recordNew(ctx, [...firstOfKey.keys()], settings);
 	const claimed = new Map<number, string>();
-	for (const [key, itemIndex] of firstOfKey) {
+	const skipped: SkippedItem[] = [];
+	for (const [itemIndex, key] of keys) {
+		if (key instanceof Error) continue;
+		const first = firstOfKey.get(key)!;
 		if (known.has(key)) skipped.push({ itemIndex, key, reason: earlierRun(settings) });
+		else if (first !== itemIndex)
+			skipped.push({ itemIndex, key, reason: sameAsEarlierItem(first) });
 		else claimed.set(itemIndex, key);
 	}
 	const out = new Set(skipped.map(({ itemIndex }) => itemIndex));
