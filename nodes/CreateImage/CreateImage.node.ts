@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { IMAGE_MODELS } from '../shared/catalog';
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';

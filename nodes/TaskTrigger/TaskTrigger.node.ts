@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { forgetDeliveries } from './dedupe';
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 
 import { triggerProperties } from './trigger.fields';
 import { requireSecret } from './settings';

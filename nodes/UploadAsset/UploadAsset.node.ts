@@ -7,12 +7,12 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
-import type { OperationLoader } from '../shared/operations';
-import { runOperation } from '../shared/operations';
+import type { OperationLoader } from '../shared/execution/operations';
+import { runOperation } from '../shared/execution/operations';
 import { operationFields } from './resources/asset';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */

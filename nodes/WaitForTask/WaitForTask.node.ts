@@ -7,10 +7,10 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { pickedSubtitle } from '../shared/fields/subtitle';
-import type { OperationLoader } from '../shared/operations';
-import { runOperation } from '../shared/operations';
+import type { OperationLoader } from '../shared/execution/operations';
+import { runOperation } from '../shared/execution/operations';
 import { operationFields } from './resources/task';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */

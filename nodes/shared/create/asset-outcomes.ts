@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../item-loop';
+import { asNodeError, errorItem } from '../execution/item-loop';
 import { UnreadableAnswerError } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
 import { stopUnlessStored } from './replay';

@@ -3,9 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { CALLBACK_MODE, refusedBatch, waitForCallback, withResumeUrl } from '../callback/wait-mode';
 import { readWaitSettings } from '../fields/wait';
-import { errorItem } from '../item-loop';
+import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
-import { waitForTasks } from '../task-waiting';
+import { waitForTasks } from '../polling/task-waiting';
 import type { TaskKind } from '../tasks';
 import { claimItems } from '../dedupe/claim';
 import type { SkippedItem } from '../dedupe/claim';

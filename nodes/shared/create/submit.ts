@@ -1,9 +1,9 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isCancelled } from '../abort';
+import { isCancelled } from '../execution/abort';
 import type { Price } from '../pricing';
-import { mapWithLimit } from '../concurrency';
+import { mapWithLimit } from '../execution/concurrency';
 import { UnreadableAnswerError } from '../tasks';
 import type { CreatedTask, TaskKind } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';

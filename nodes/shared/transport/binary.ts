@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { cancelSignal } from '../abort';
+import { cancelSignal } from '../execution/abort';
 import { outOfTimeError, stoppedError } from '../errors';
 import type { Service } from '../errors';
 import { contentLength, openBody } from './body';

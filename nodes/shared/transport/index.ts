@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignal, pause } from '../abort';
+import { cancelSignal, pause } from '../execution/abort';
 import {
 	connectionError,
 	CREDENTIAL_NAME,

@@ -1,6 +1,6 @@
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { cancelSignal } from '../../../shared/abort';
+import { cancelSignal } from '../../../shared/execution/abort';
 import { COMPAT_PATHS } from '../../../shared/transport/api/compat';
 import { safeFileName } from '../../../shared/transport/binary';
 import { connectionError, httpError } from '../../../shared/errors';

@@ -9,7 +9,7 @@ import {
 	IMAGE_PARAMETER_NAMES,
 } from './names';
 import type { ImageNodeMode, ImageParameterName } from './names';
-import { runTogetherEntry, runTogetherMessage, toList } from '../../../shared/lists';
+import { runTogetherEntry, runTogetherMessage, toList } from '../../../shared/fields/lists';
 import { CODES } from '../../../shared/rules';
 import { oneOf, shown } from '../../../shared/rules/result';
 

@@ -1,6 +1,6 @@
 import { binaryNames, binaryPlaceholder } from '../../../shared/assets/binary-placeholders';
 import { IMAGE_PARAMETER as P } from './names';
-import { toList } from '../../../shared/lists';
+import { toList } from '../../../shared/fields/lists';
 import type { CreateTaskRequest } from '../../../shared/rules';
 import { isRecord } from '../../../shared/rules/fields';
 import { checkImageParameters, variantCount } from './parameters';

@@ -5,7 +5,7 @@ import { VIDEO_PARAMETER as P } from './names';
 import { BINARY_MEDIA, URL_FIELD_LABELS } from './media.fields';
 import { MODE_LABELS, nodeModes } from './modes';
 import type { VideoNodeMode } from './modes';
-import { runTogetherEntry, runTogetherMessage } from '../../../shared/lists';
+import { runTogetherEntry, runTogetherMessage } from '../../../shared/fields/lists';
 import { CODES } from '../../../shared/rules';
 import { oneOf, shown } from '../../../shared/rules/result';
 

@@ -3,7 +3,7 @@ import type { GenerationMode, VideoModel } from '../../../shared/catalog';
 import type { VideoNodeMode } from './modes';
 import { binaryNames, binaryPlaceholder } from '../../../shared/assets/binary-placeholders';
 import { BINARY_MEDIA } from './media.fields';
-import { toList, toNumberList } from '../../../shared/lists';
+import { toList, toNumberList } from '../../../shared/fields/lists';
 import type { CreateTaskRequest } from '../../../shared/rules';
 import { isRecord } from '../../../shared/rules/fields';
 import { readSeconds } from '../../../shared/rules/video-plan';

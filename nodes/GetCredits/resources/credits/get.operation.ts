@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { getBalance } from '../../../shared/transport/compat-api';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 import { getCredits } from '../../../shared/transport/unified-api';
 
 /** Get Credits' run: the unified balance per item, and the compat balance when asked. */

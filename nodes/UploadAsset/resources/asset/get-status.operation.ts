@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { assetStatus, withAssetUri } from '../../../shared/assets/api';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 import { readAssetId } from './index';
 
 /** Reads each item's asset once (the service checks the latest review result). */

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { listAssets, withAssetUri } from '../../../shared/assets/api';
 import { ASSETS } from '../../../shared/catalog';
 import { readCursor, wantedCount } from '../../../shared/fields/paging';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 
 /**
  * One output item per input item: `items` (each with its assetUri) and `nextCursor` (kept when more

@@ -1,10 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCancelled } from '../../../shared/abort';
+import { isCancelled } from '../../../shared/execution/abort';
 import { uploadBinary, uploadFromUrl, withAssetUri } from '../../../shared/assets/api';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
-import { mapWithLimit } from '../../../shared/concurrency';
+import { mapWithLimit } from '../../../shared/execution/concurrency';
 import {
 	assetItem,
 	byItem,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { waitForReviews } from '../../../shared/assets/review';
 import type { ReviewedAsset } from '../../../shared/assets/review';
-import { asNodeError, errorItem } from '../../../shared/item-loop';
+import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
 import { readAssetId } from './index';
 import { readReviewPoll, routeReview } from './review-routing';
 

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { propertyOf } from '../../../shared/assets/binary-placeholders';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
-import { mapWithLimit } from '../../../shared/concurrency';
+import { mapWithLimit } from '../../../shared/execution/concurrency';
 import { refusedBeforeSending } from '../../../shared/create/plan';
 import type { Planned, ReadyItem } from '../../../shared/create/plan';
 import { assetFacts } from '../../../shared/facts/asset-records';
@@ -11,7 +11,7 @@ import { factsOfRead } from '../../../shared/facts/binary-facts';
 import type { FoundFacts } from '../../../shared/facts/binary-facts';
 import { readUrlMedia } from '../../../shared/facts/url-facts';
 import { credentialOrigin } from '../../../shared/transport/own-origin';
-import { asNodeError } from '../../../shared/item-loop';
+import { asNodeError } from '../../../shared/execution/item-loop';
 import { priceUpscale } from '../../../shared/pricing';
 import { CODES, validateUpscaleSource } from '../../../shared/rules';
 import type { MediaFact } from '../../../shared/rules';

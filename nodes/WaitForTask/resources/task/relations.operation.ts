@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { readCursor, wantedCount } from '../../../shared/fields/paging';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 import { getRelations } from '../../../shared/transport/unified-api';
 
 /**

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { readWaitSettings } from '../../../shared/fields/wait';
-import { asNodeError, errorItem } from '../../../shared/item-loop';
-import { waitForTasks } from '../../../shared/task-waiting';
-import type { WaitedTask } from '../../../shared/task-waiting';
+import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
+import { waitForTasks } from '../../../shared/polling/task-waiting';
+import type { WaitedTask } from '../../../shared/polling/task-waiting';
 import { readTaskId } from './index';
 import { taskKindOf } from './task-kind';
 

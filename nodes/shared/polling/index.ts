@@ -1,7 +1,7 @@
-import { cancelSignal, isCancelled, pause } from './abort';
-import { mapWithLimit } from './concurrency';
-import { learn, planRound } from './polling/schedule';
-import type { ScheduleBounds, Watch } from './polling/schedule';
+import { cancelSignal, isCancelled, pause } from '../execution/abort';
+import { mapWithLimit } from '../execution/concurrency';
+import { learn, planRound } from './schedule';
+import type { ScheduleBounds, Watch } from './schedule';
 
 /**
  * Waits on many tasks at once, each checked on its own schedule (polling/schedule.ts): near the

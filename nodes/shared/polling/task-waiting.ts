@@ -1,17 +1,17 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCancelled } from './abort';
-import { downloadToBinary } from './transport/binary';
-import type { DownloadContext } from './transport/binary';
-import { mapWithLimit } from './concurrency';
-import type { DownloadFields, WaitSettings } from './fields/wait';
-import { pollAll } from './polling';
-import { groupKey } from './polling/groups';
-import type { PollOutcome, PollResult } from './polling';
-import { UnreadableAnswerError } from './tasks';
-import type { TaskReader } from './tasks';
-import type { Service } from './transport';
+import { isCancelled } from '../execution/abort';
+import { downloadToBinary } from '../transport/binary';
+import type { DownloadContext } from '../transport/binary';
+import { mapWithLimit } from '../execution/concurrency';
+import type { DownloadFields, WaitSettings } from '../fields/wait';
+import { pollAll } from './index';
+import { groupKey } from './groups';
+import type { PollOutcome, PollResult } from './index';
+import { UnreadableAnswerError } from '../tasks';
+import type { TaskReader } from '../tasks';
+import type { Service } from '../transport';
 
 /** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
 const DOWNLOADS_AT_ONCE = 3;
