@@ -289,7 +289,7 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 		const hints = result.runData['Create Video'][0].hints ?? [];
 		expect(hints.map((hint) => hint.message)).toContainEqual(
 			expect.stringMatching(
-				/could not forget the items 0, which got no task .*Forget Earlier Runs/,
+				/could not forget the items without a task \(item index 0\): .*Forget Earlier Runs/,
 			),
 		);
 	});

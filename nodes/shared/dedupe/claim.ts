@@ -92,7 +92,7 @@ async function forgetQuietly(
 		const items = unused.map(([itemIndex]) => itemIndex).join(', ');
 		warn(
 			ctx,
-			`Skip Items Created in Earlier Runs: n8n's deduplication store could not forget the items ${items}, which got no task (${(error as Error).message}). Later runs will skip them until a run with Forget Earlier Runs.`,
+			`Skip Items Created in Earlier Runs: n8n's deduplication store could not forget the items without a task (item index ${items}): ${(error as Error).message}. Later runs will skip them until a run with Forget Earlier Runs.`,
 		);
 	}
 }
