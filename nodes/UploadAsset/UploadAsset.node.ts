@@ -7,20 +7,20 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
-import type { OperationLoader } from '../shared/operations';
-import { runOperation } from '../shared/operations';
-import { operationFields } from './operations/fields';
+import type { OperationLoader } from '../shared/execution/operations';
+import { runOperation } from '../shared/execution/operations';
+import { operationFields } from './resources/asset';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
-	upload: async () => await import('./operations/upload.operation'),
-	getStatus: async () => await import('./operations/status.operation'),
-	list: async () => await import('./operations/list.operation'),
-	waitForReview: async () => await import('./operations/review.operation'),
+	upload: async () => await import('./resources/asset/upload.operation'),
+	getStatus: async () => await import('./resources/asset/get-status.operation'),
+	list: async () => await import('./resources/asset/list.operation'),
+	waitForReview: async () => await import('./resources/asset/wait-for-review.operation'),
 };
 
 /** The main action first: the node picker lists actions in this order. */

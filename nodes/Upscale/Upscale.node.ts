@@ -10,13 +10,13 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { pickedSubtitle } from '../shared/fields/subtitle';
-import { upscaleProperties } from './fields';
+import { upscaleProperties } from './resources/video/upscale.fields';
 
 export class Upscale implements INodeType {
 	description: INodeTypeDescription = {
@@ -50,18 +50,18 @@ export class Upscale implements INodeType {
 				paginationToken?: string,
 			): Promise<INodeListSearchResult> {
 				return await (
-					await import('./list-search')
+					await import('./methods/list-search')
 				).searchVideoAssets.call(this, filter, paginationToken);
 			},
 		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./execute')).execute(this);
+		return await (await import('./resources/video/upscale.operation')).execute(this);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await (await import('./execute')).webhook(this);
+		return await (await import('./resources/video/upscale.operation')).webhook(this);
 	}
 }

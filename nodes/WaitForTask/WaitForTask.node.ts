@@ -7,17 +7,17 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { readmeSection } from '../shared/docs';
+import { readmeSection } from '../shared/fields/docs';
 import { pickedSubtitle } from '../shared/fields/subtitle';
-import type { OperationLoader } from '../shared/operations';
-import { runOperation } from '../shared/operations';
-import { operationFields } from './operations/fields';
+import type { OperationLoader } from '../shared/execution/operations';
+import { runOperation } from '../shared/execution/operations';
+import { operationFields } from './resources/task';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
-	get: async () => await import('./operations/get.operation'),
-	relations: async () => await import('./operations/relations.operation'),
-	wait: async () => await import('./operations/wait.operation'),
+	get: async () => await import('./resources/task/get.operation'),
+	relations: async () => await import('./resources/task/relations.operation'),
+	wait: async () => await import('./resources/task/wait.operation'),
 };
 
 const OPERATION: INodeProperties = {

@@ -163,6 +163,8 @@ function assertHostModulesResolve(packageDir, n8n) {
  * under n8n's Node, while n8n is not running; an earlier record of the package is replaced.
  */
 async function recordInDatabase(userFolder, packageDir, n8n) {
+	// queue mode's Postgres (queue.mjs) is not recorded: its nodes load all the same
+	if ((n8n.env?.DB_TYPE ?? 'sqlite') !== 'sqlite') return;
 	const dbFile = path.join(path.resolve(userFolder), '.n8n', 'database.sqlite');
 	// a new user folder has no database yet: any n8n command creates it (and runs the migrations)
 	if (!fs.existsSync(dbFile))

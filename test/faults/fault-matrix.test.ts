@@ -36,8 +36,12 @@ const FAULTS: Record<string, Behaviour> = {
 
 const TIMEOUT_S = 3;
 const REQUEST_TIMEOUT_S = 2;
-/** Engine work for up to 1000 items on a busy 2-core machine; the old code took minutes here. */
-const SLACK_MS = 6_000;
+/**
+ * Engine work for up to 1000 items on a shared 2-core machine (8.2 s seen under load with a 6 s
+ * slack). The bound tells "bounded by the timeouts" from "waits out Retry-After: 3600" or the old
+ * code's minutes; it measures no speed (that is the bench's job).
+ */
+const SLACK_MS = 30_000;
 const SIZES = [1, 100, 1000];
 
 const logLines: string[] = [];

@@ -1,5 +1,5 @@
 import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
-import { IMAGE_PARAMETER_NAMES } from '../../nodes/CreateImage/fields/names';
+import { IMAGE_PARAMETER_NAMES } from '../../nodes/CreateImage/resources/image/names';
 import { completionProperties } from '../../nodes/shared/fields/completion';
 import { simplifyField } from '../../nodes/shared/fields/simplify';
 import { batchOptions } from '../../nodes/shared/fields/generation-options';

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workf
 
 import { downloadToBinary } from '../../nodes/shared/transport/binary';
 import type { DownloadOptions } from '../../nodes/shared/transport/binary';
-import { mapItems } from '../../nodes/shared/item-loop';
+import { mapItems } from '../../nodes/shared/execution/item-loop';
 
 /** TEST-ONLY node: downloads one URL into binary data, as its parameters say. */
 export const DOWNLOAD_PROBE = 'test.downloadProbe';

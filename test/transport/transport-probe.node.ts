@@ -7,7 +7,7 @@ import type {
 	INodeType,
 } from 'n8n-workflow';
 
-import { mapItems } from '../../nodes/shared/item-loop';
+import { mapItems } from '../../nodes/shared/execution/item-loop';
 import { apiRequest, isCancellation, isOutcomeUnknown } from '../../nodes/shared/transport';
 import type { ApiRequest, Service } from '../../nodes/shared/transport';
 

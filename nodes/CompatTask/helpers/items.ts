@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../../shared/item-loop';
+import { asNodeError, errorItem } from '../../shared/execution/item-loop';
 
 /**
  * Runs `handle` for every input item, in order, for operations that turn one item into several

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { isCancelled } from '../../shared/abort';
+import { isCancelled } from '../../shared/execution/abort';
 import { COMPAT } from '../../shared/catalog';
 import { listPage, readPage } from '../../shared/transport/compat-api';
 import { wantedCount } from '../../shared/fields/paging';

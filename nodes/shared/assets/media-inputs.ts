@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { isCancelled } from '../abort';
+import { isCancelled } from '../execution/abort';
 import { ASSETS, getImageModel, getVideoModel, videoFamilyOf } from '../catalog';
-import { mapWithLimit } from '../concurrency';
+import { mapWithLimit } from '../execution/concurrency';
 import { uploadBinary } from './api';
 import { checkBinaryFile } from './file-check';
 import { REVIEW_POLL, waitForReviews } from './review';

@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { isCancelled, pause } from '../abort';
+import { isCancelled, pause } from '../execution/abort';
 import type { TaskReader } from '../tasks';
 
 /**

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { errorItem } from '../item-loop';
+import { errorItem } from '../execution/item-loop';
 
 /** The Create nodes' third "Wait for Completion" choice: the execution waits for the task's callback. */
 export const CALLBACK_MODE = 'callback';

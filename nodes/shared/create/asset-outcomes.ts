@@ -1,9 +1,8 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../item-loop';
+import { asNodeError, errorItem } from '../execution/item-loop';
 import { UnreadableAnswerError } from '../tasks';
-import { isOutcomeUnknown } from '../transport';
+import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
 import { stopUnlessStored } from './replay';
 import type { StoringRun } from './replay';
 
@@ -63,15 +62,14 @@ export function stoppedAsset(
 	itemIndex: number,
 	json: IDataObject = {},
 ): AssetOutcome {
-	const error = new NodeOperationError(ctx.getNode(), 'Not sent: the execution was stopped', {
+	const error = notSentError(
+		ctx.getNode(),
+		'Not sent: the execution was stopped',
+		'Nothing was created for this item.',
 		itemIndex,
-		description: 'Nothing was created for this item.',
-	});
+	);
 	return unsentAsset(itemIndex, error, json);
 }
-
-const UNCONFIRMED =
-	'The service may have created this asset. Do not send it again blindly: first list your assets (Upload Asset > List, or Compat Task > Asset > List).';
 
 /** A failed create request: only a clear refusal by the service may say that no asset was created. */
 export function failedAsset(
@@ -81,10 +79,7 @@ export function failedAsset(
 	json: IDataObject = {},
 ): AssetOutcome {
 	if (error instanceof UnreadableAnswerError) {
-		const unconfirmed = new NodeOperationError(ctx.getNode(), `Not confirmed: ${error.message}`, {
-			itemIndex,
-			description: UNCONFIRMED,
-		});
+		const unconfirmed = notConfirmedError(ctx.getNode(), 'asset', error.message, itemIndex);
 		return { itemIndex, json, created: 'unknown', error: unconfirmed };
 	}
 	return {
@@ -116,17 +111,11 @@ export function batchEntryOutcome(
 			itemIndex,
 			json,
 			created: 'no',
-			error: new NodeOperationError(node, reason, {
-				itemIndex,
-				description: 'No asset was created for this entry.',
-			}),
+			error: notSentError(node, reason, 'No asset was created for this entry.', itemIndex),
 		};
 	}
-	const error = new NodeOperationError(
-		node,
-		'Not confirmed: the batch answer has no readable result for this item',
-		{ itemIndex, description: UNCONFIRMED },
-	);
+	const why = 'the batch answer has no readable result for this item';
+	const error = notConfirmedError(node, 'asset', why, itemIndex);
 	return { itemIndex, json, created: 'unknown', error };
 }
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCancelled } from '../abort';
+import { isCancelled } from '../execution/abort';
 
 /**
  * n8n's Retry On Fail re-runs a node not only when it throws but also when the first item of its

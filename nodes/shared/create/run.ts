@@ -3,9 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { CALLBACK_MODE, refusedBatch, waitForCallback, withResumeUrl } from '../callback/wait-mode';
 import { readWaitSettings } from '../fields/wait';
-import { errorItem } from '../item-loop';
+import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
-import { waitForTasks } from '../task-waiting';
+import { waitForTasks } from '../polling/task-waiting';
 import type { TaskKind } from '../tasks';
 import { withNextStep } from './next-step';
 import { mayHaveCreated } from './outcomes';
@@ -23,6 +23,10 @@ export type Stage<R> = (
 ) => Promise<Array<Planned<R>>>;
 
 export interface CreateOptions<R> {
+	/** What is created (its API paths, id field, phases). */
+	kind: TaskKind<R>;
+	/** One item's request(s), validated: a refusal throws before anything is sent. */
+	build: RequestBuilder<R>;
 	/** The kind's own waiting cadence when the wait fields are not set (e.g. the compat API's 10-30 s). */
 	poll?: PollOptions;
 	/** Before the budget: learns the facts of the media (lengths, sizes), judges them and prices each item exactly. */
@@ -52,9 +56,7 @@ interface Reported {
  */
 export async function runCreate<R>(
 	ctx: IExecuteFunctions,
-	kind: TaskKind<R>,
-	build: RequestBuilder<R>,
-	{ poll, assess, prepare }: CreateOptions<R> = {},
+	{ kind, build, poll, assess, prepare }: CreateOptions<R>,
 ): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;

@@ -1,12 +1,12 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isCancelled } from '../abort';
+import { isCancelled } from '../execution/abort';
 import type { Price } from '../pricing';
-import { mapWithLimit } from '../concurrency';
+import { mapWithLimit } from '../execution/concurrency';
 import { UnreadableAnswerError } from '../tasks';
 import type { CreatedTask, TaskKind } from '../tasks';
-import { isOutcomeUnknown } from '../transport';
+import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
 import type { ItemFailure } from './outcomes';
 import type { ReadyItem } from './plan';
 
@@ -77,17 +77,11 @@ export async function submitAll<R>(
 /** A failed create: only a clear refusal by the service may say that nothing was created. */
 function createFailure(ctx: IExecuteFunctions, error: Error, itemIndex: number): ItemFailure {
 	if (error instanceof UnreadableAnswerError) {
-		const unconfirmed = new NodeOperationError(ctx.getNode(), `Not confirmed: ${error.message}`, {
-			itemIndex,
-			description: UNCONFIRMED,
-		});
+		const unconfirmed = notConfirmedError(ctx.getNode(), 'task', error.message, itemIndex);
 		return { itemIndex, error: unconfirmed, sent: 'unknown' };
 	}
 	return { itemIndex, error, sent: isOutcomeUnknown(error) ? 'unknown' : 'refused' };
 }
-
-const UNCONFIRMED =
-	'The service may have created and billed a task for this item. Do not run it again blindly: check your tasks and credits first.';
 
 const NOT_SENT: Record<StopReason, { message: string; description: string }> = {
 	payment: {
@@ -110,7 +104,7 @@ function notSent(ctx: IExecuteFunctions, itemIndex: number, why: StopReason): It
 	const { message, description } = NOT_SENT[why];
 	return {
 		itemIndex,
-		error: new NodeOperationError(ctx.getNode(), message, { itemIndex, description }),
+		error: notSentError(ctx.getNode(), message, description, itemIndex),
 		sent: 'no',
 	};
 }

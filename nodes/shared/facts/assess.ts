@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { mapWithLimit } from '../concurrency';
+import { mapWithLimit } from '../execution/concurrency';
 import { refusedBeforeSending } from '../create/plan';
-import { asNodeError } from '../item-loop';
+import { asNodeError } from '../execution/item-loop';
 import type { Planned, ReadyItem } from '../create/plan';
 import { priceRequest } from '../pricing';
 import type { Price } from '../pricing';

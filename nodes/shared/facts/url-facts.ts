@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { cancelSignal } from '../abort';
+import { cancelSignal } from '../execution/abort';
 import { describeFailure } from '../transport/failure';
 import { attemptClock, seconds, untilAborted } from '../transport/limits';
 import type { AttemptClock } from '../transport/limits';

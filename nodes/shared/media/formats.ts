@@ -76,3 +76,12 @@ export function mediaInfo(
 		: { kind, format, bytes, mimeType };
 	return { ...base, ...Object.fromEntries(known) };
 }
+
+/** The MIME type a file name's extension stands for ('jpg' and 'jpeg' alike); octet-stream if unknown. */
+export function mimeTypeOfFileName(fileName: string): string {
+	const extension = fileName.includes('.') ? (fileName.split('.').pop()?.toLowerCase() ?? '') : '';
+	const format = (Object.keys(FACTS) as MediaFormat[]).find(
+		(name) => name === extension || FACTS[name].extension === extension,
+	);
+	return mimeTypeOf(format ?? extension);
+}

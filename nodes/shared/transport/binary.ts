@@ -1,32 +1,19 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { cancelSignal } from '../abort';
-import type { Service } from './api-errors';
+import { cancelSignal } from '../execution/abort';
+import { outOfTimeError, stoppedError } from '../errors';
+import type { Service } from '../errors';
 import { contentLength, openBody } from './body';
 import { describeFailure, timedOutCode } from './failure';
 import { attemptClock, seconds, untilAborted } from './limits';
 import type { AttemptClock } from './limits';
 import { notMedia } from './media-check';
 import type { BodyStream, Expected } from './media-check';
-import { outOfTimeError, stoppedError } from './outcome';
 import { credentialOrigin } from './own-origin';
 import { getFollowingChecked, streamGet } from './redirects';
 import { fetchRefusal } from '../rules/urls';
-
-/** MIME types of the files the services deliver, for hosts that send no usable Content-Type. */
-const MIME_BY_EXTENSION: Record<string, string> = {
-	mp4: 'video/mp4',
-	mov: 'video/quicktime',
-	webm: 'video/webm',
-	png: 'image/png',
-	jpg: 'image/jpeg',
-	jpeg: 'image/jpeg',
-	webp: 'image/webp',
-	gif: 'image/gif',
-	wav: 'audio/wav',
-	mp3: 'audio/mpeg',
-};
+import { mimeTypeOfFileName } from '../media/formats';
 
 /** Total time of a download when the caller gives neither a timeout nor a deadline. */
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -79,8 +66,7 @@ export function fileNameFromUrl(url: string, fallback: string): string {
 export function mimeTypeFor(fileName: string, contentType?: string): string {
 	const declared = contentType?.split(';')[0].trim().toLowerCase();
 	if (declared && declared !== 'application/octet-stream') return declared;
-	const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
-	return MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
+	return mimeTypeOfFileName(fileName);
 }
 
 /**

@@ -9,26 +9,27 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignal, pause } from '../abort';
+import { cancelSignal, pause } from '../execution/abort';
 import {
 	connectionError,
 	CREDENTIAL_NAME,
+	outOfTimeError,
 	redact,
 	redirectError,
 	spentRedirectError,
-} from './api-errors';
-import type { Service, Subject } from './api-errors';
+	stoppedError,
+} from '../errors';
+import type { Service, Subject } from '../errors';
 import { compatBaseUrl, unifiedBaseUrl } from './base-url';
 import { fail, judge, noAnswer } from './judge';
 import type { Call, Outcome } from './judge';
 import { attemptClock, untilAborted } from './limits';
 import type { AttemptClock } from './limits';
-import { outOfTimeError, stoppedError } from './outcome';
 import { sendFollowing } from './redirects';
 import type { Send } from './redirects';
 
-export type { Service, Subject } from './api-errors';
-export { isCancellation, isOutcomeUnknown } from './outcome';
+export type { Service, Subject } from '../errors';
+export { isCancellation, isOutcomeUnknown } from '../errors';
 
 /** The credential type each service authenticates with. */
 export const CREDENTIAL: Record<Service, string> = {

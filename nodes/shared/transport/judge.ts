@@ -1,11 +1,17 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { connectionError, httpError, redact, serviceSaid } from './api-errors';
-import type { Service, Subject } from './api-errors';
+import {
+	connectionError,
+	httpError,
+	redact,
+	serviceSaid,
+	stoppedError,
+	unconfirmedError,
+} from '../errors';
+import type { Service, Subject } from '../errors';
 import { describeFailure, sentNothing, timedOutCode } from './failure';
 import { retryAfterMs, seconds } from './limits';
 import type { AttemptClock } from './limits';
-import { stoppedError, unconfirmedError } from './outcome';
 
 /** What one attempt of a request turned into: a JSON body, or an error and whether a GET may try again. */
 export type Outcome =

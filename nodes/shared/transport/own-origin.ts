@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { Service } from './api-errors';
+import type { Service } from '../errors';
 import { parseUrl } from '../rules/urls';
 import { CREDENTIAL } from './index';
 

@@ -2,9 +2,12 @@ import { CreateVideo } from '../../../nodes/CreateVideo/CreateVideo.node';
 import { completionProperties } from '../../../nodes/shared/fields/completion';
 import { simplifyField } from '../../../nodes/shared/fields/simplify';
 import { batchOptions } from '../../../nodes/shared/fields/generation-options';
-import { VIDEO_PARAMETER, VIDEO_PARAMETER_NAMES } from '../../../nodes/CreateVideo/fields/names';
-import { videoProperties } from '../../../nodes/CreateVideo/fields/properties';
-import { videoOptions } from '../../../nodes/CreateVideo/fields/options';
+import {
+	VIDEO_PARAMETER,
+	VIDEO_PARAMETER_NAMES,
+} from '../../../nodes/CreateVideo/resources/video/names';
+import { videoProperties } from '../../../nodes/CreateVideo/resources/video/create.fields';
+import { videoOptions } from '../../../nodes/CreateVideo/resources/video/options.fields';
 
 describe("Create Video's parameter names live in one place", () => {
 	test('the request fields are exactly the names of VIDEO_PARAMETER_NAMES, each one field name', () => {

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { withImageFields } from '../../../nodes/CreateImage/output';
-import { checkImageParameters } from '../../../nodes/CreateImage/parameters';
-import type { ImageParameters } from '../../../nodes/CreateImage/parameters';
-import { buildImageRequests } from '../../../nodes/CreateImage/request';
+import { withImageFields } from '../../../nodes/CreateImage/resources/image/output';
+import { checkImageParameters } from '../../../nodes/CreateImage/resources/image/parameters';
+import type { ImageParameters } from '../../../nodes/CreateImage/resources/image/parameters';
+import { buildImageRequests } from '../../../nodes/CreateImage/resources/image/request';
 import { validateRequest } from '../../../nodes/shared/rules';
 
 const build = (parameters: ImageParameters) =>

@@ -3,7 +3,7 @@ import {
 	runTogetherMessage,
 	toList,
 	toNumberList,
-} from '../../../nodes/shared/lists';
+} from '../../../nodes/shared/fields/lists';
 
 describe('URL lists (toList): one entry per line, or an array', () => {
 	test('text splits on new lines only, so commas stay inside a URL', () => {

@@ -1,6 +1,6 @@
-import { checkVideoParameters } from '../../../nodes/CreateVideo/parameters';
-import type { VideoParameters } from '../../../nodes/CreateVideo/parameters';
-import { buildVideoRequest } from '../../../nodes/CreateVideo/request';
+import { checkVideoParameters } from '../../../nodes/CreateVideo/resources/video/parameters';
+import type { VideoParameters } from '../../../nodes/CreateVideo/resources/video/parameters';
+import { buildVideoRequest } from '../../../nodes/CreateVideo/resources/video/request';
 import { validateRequest } from '../../../nodes/shared/rules';
 
 const build = (parameters: Partial<VideoParameters>) =>

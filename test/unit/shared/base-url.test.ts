@@ -1,6 +1,6 @@
 import { CompatVideoApi } from '../../../credentials/CompatVideoApi.credentials';
 import { UnifiedGenerationApi } from '../../../credentials/UnifiedGenerationApi.credentials';
-import { CREDENTIAL_NAME } from '../../../nodes/shared/transport/api-errors';
+import { CREDENTIAL_NAME } from '../../../nodes/shared/errors';
 import { compatBaseUrl, unifiedBaseUrl } from '../../../nodes/shared/transport/base-url';
 import { CREDENTIAL } from '../../../nodes/shared/transport';
 

@@ -1,4 +1,4 @@
-import { mapWithLimit } from '../../../nodes/shared/concurrency';
+import { mapWithLimit } from '../../../nodes/shared/execution/concurrency';
 import { MIN_INTERVAL_MS, pollAll } from '../../../nodes/shared/polling';
 import type { Phase } from '../../../nodes/shared/polling';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { createGroup } from '../../../shared/transport/compat-api';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 
 /** One group per item; an empty description is left out. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../../../shared/item-loop';
+import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
 import { downloadTemplate } from './download';
 
 /** The template spreadsheet (GET /v1/assets/batch/template) in each item's binary data. */

@@ -1,9 +1,9 @@
 import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { cancelSignal } from '../../../shared/abort';
+import { cancelSignal } from '../../../shared/execution/abort';
 import { COMPAT_PATHS } from '../../../shared/transport/api/compat';
 import { safeFileName } from '../../../shared/transport/binary';
-import { connectionError, httpError } from '../../../shared/transport/api-errors';
+import { connectionError, httpError } from '../../../shared/errors';
 import { describeFailure } from '../../../shared/transport/failure';
 import { attemptClock, untilAborted } from '../../../shared/transport/limits';
 import { CREDENTIAL, readCredentials, serviceBaseUrl } from '../../../shared/transport';

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCancelled } from '../../../shared/abort';
+import { isCancelled } from '../../../shared/execution/abort';
 import { batchAssets } from '../../../shared/transport/compat-api';
 import {
 	assetRun,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCancelled } from '../../../shared/abort';
+import { isCancelled } from '../../../shared/execution/abort';
 import { createAsset } from '../../../shared/transport/compat-api';
 import {
 	assetRun,

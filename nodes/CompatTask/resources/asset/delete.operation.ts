@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { deleteAsset } from '../../../shared/transport/compat-api';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 import { readLocator } from '../../helpers/locators';
 
 /**

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { getAsset } from '../../../shared/transport/compat-api';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 import { readLocator } from '../../helpers/locators';
 
 /** Reads each asset; for a Processing asset the service synchronizes its latest review status. */

@@ -3,10 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { COMPAT } from '../../../shared/catalog';
 import { getAsset } from '../../../shared/transport/compat-api';
 import { readWaitSettings } from '../../../shared/fields/wait';
-import { asNodeError, errorItem } from '../../../shared/item-loop';
+import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
 import { pollAll } from '../../../shared/polling';
 import type { Phase, PollResult } from '../../../shared/polling';
-import { isPermanentError } from '../../../shared/task-waiting';
+import { isPermanentError } from '../../../shared/polling/task-waiting';
 import { readLocator } from '../../helpers/locators';
 
 /**

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
 import { getBalance } from '../../../shared/transport/compat-api';
-import { mapItems } from '../../../shared/item-loop';
+import { mapItems } from '../../../shared/execution/item-loop';
 
 /**
  * The balance (the service's four-decimal string) and markup rate, plus whether a task can be

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { COMPAT } from '../../../shared/catalog';
 import { refusedBeforeSending } from '../../../shared/create/plan';
 import { runCreate } from '../../../shared/create/run';
-import { runTogetherEntry, runTogetherMessage } from '../../../shared/lists';
+import { runTogetherEntry, runTogetherMessage } from '../../../shared/fields/lists';
 import { CODES } from '../../../shared/rules';
 import { compatTasks } from '../../../shared/tasks';
 import { COMPAT_POLL } from '../../../shared/tasks/compat';
@@ -72,10 +72,9 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			),
 		);
 	}
-	return await runCreate(
-		ctx,
-		compatTasks,
-		(itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]),
-		{ poll: COMPAT_POLL },
-	);
+	return await runCreate(ctx, {
+		kind: compatTasks,
+		build: (itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]),
+		poll: COMPAT_POLL,
+	});
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { downloadToBinary } from '../../../shared/transport/binary';
 import { readDownloadFields } from '../../../shared/fields/wait';
-import { asNodeError, errorItem } from '../../../shared/item-loop';
+import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
 import { compatTasks } from '../../../shared/tasks';
 import { resultLinkExpiry } from '../../../shared/tasks/compat';
 import { readTaskId } from './task-id';

@@ -1,5 +1,6 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readRequiredId } from '../../../shared/fields/required-id';
 
 /** The Task ID field of Get and Wait: the id the create returned, `{{ $json.id }}` by default. */
 export function taskIdField(operation: string): INodeProperties {
@@ -15,10 +16,9 @@ export function taskIdField(operation: string): INodeProperties {
 }
 
 export function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
-	const id = String(ctx.getNodeParameter('taskId', itemIndex, '') ?? '').trim();
-	if (id) return id;
-	throw new NodeOperationError(ctx.getNode(), 'Task ID is empty', {
-		itemIndex,
-		description: 'Map the id of the Create output, for example {{ $json.id }}. Nothing was sent.',
+	return readRequiredId(ctx, itemIndex, {
+		name: 'taskId',
+		label: 'Task ID',
+		hint: 'Map the id of the Create output, for example {{ $json.id }}. Nothing was sent.',
 	});
 }

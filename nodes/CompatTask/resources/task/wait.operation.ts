@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { readWaitSettings } from '../../../shared/fields/wait';
-import { asNodeError, errorItem } from '../../../shared/item-loop';
-import { waitForTasks } from '../../../shared/task-waiting';
-import type { WaitedTask } from '../../../shared/task-waiting';
+import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
+import { waitForTasks } from '../../../shared/polling/task-waiting';
+import type { WaitedTask } from '../../../shared/polling/task-waiting';
 import { compatTasks } from '../../../shared/tasks';
 import { COMPAT_POLL } from '../../../shared/tasks/compat';
 import { readTaskId } from './task-id';

@@ -1,0 +1,237 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { VIDEO_MODELS } from '../../../shared/catalog';
+import type { VideoModel } from '../../../shared/catalog';
+import {
+	modelSelector,
+	modeSelector,
+	promptProperty,
+	VIDEO_PROMPT_EXAMPLE,
+} from '../../../shared/fields/generation-options';
+import { perModel } from '../../../shared/fields/grouping';
+import { MODE_LABELS, modesWhere, nodeModes, shownIn } from './modes';
+import {
+	binaryMediaField,
+	frameField,
+	frameModes,
+	listModes,
+	mediaListField,
+} from './media.fields';
+import type { VideoNodeMode } from './modes';
+import { VIDEO_PARAMETER } from './names';
+import type { VideoParameterName } from './names';
+
+const P = VIDEO_PARAMETER;
+
+/**
+ * Create Video's model-dependent fields, built from the catalog: every model shows only the
+ * modes, media inputs, durations, aspect values and output resolutions it accepts.
+ */
+export function videoProperties(): INodeProperties[] {
+	return [
+		modelSelector(VIDEO_MODELS, 'sd2.5'),
+		...perModel(VIDEO_MODELS, videoModeSelector),
+		...perModel(VIDEO_MODELS, (model) => promptField(model, true)),
+		...perModel(VIDEO_MODELS, (model) => promptField(model, false)),
+		...([P.firstFrameUrl, P.lastFrameUrl] as const).flatMap((name) => [
+			...perModel(VIDEO_MODELS, (model) => frameField(model, name)),
+			...perModel(VIDEO_MODELS, () => binaryMediaField(name, frameModes(name))),
+		]),
+		...([P.urls, P.videoUrls, P.audioUrls] as const).flatMap((name) => [
+			...perModel(VIDEO_MODELS, (model) => mediaListField(model, name)),
+			...perModel(VIDEO_MODELS, (model) => binaryMediaField(name, listModes(model, name))),
+		]),
+		...perModel(VIDEO_MODELS, timestampsField),
+		...perModel(VIDEO_MODELS, draftToggle),
+		...perModel(VIDEO_MODELS, draftSourceField),
+		...perModel(VIDEO_MODELS, automaticDurationToggle),
+		...perModel(VIDEO_MODELS, durationField),
+		...perModel(VIDEO_MODELS, (model) => aspectField(model, false)),
+		...perModel(VIDEO_MODELS, (model) => aspectField(model, true)),
+		...perModel(VIDEO_MODELS, outputResolutionField),
+	];
+}
+
+function videoModeSelector(model: VideoModel): INodeProperties {
+	return modeSelector(
+		nodeModes(model).map((mode) => ({ value: mode, ...MODE_LABELS[mode] })),
+		'textToVideo',
+	);
+}
+
+/**
+ * An option field's modes, written as the model's other modes to hide it in. When the model
+ * changes, n8n's editor drops a value the new model's field does not offer only if that field counts
+ * as shown for the values the node stores, and those leave out a default Generation Mode: with a
+ * `show` on the mode the old value (an sd aspect on an alt model, 4K on alt) would stay, flagged.
+ */
+function hiddenOutside(model: VideoModel, modes: VideoNodeMode[]): Record<string, VideoNodeMode[]> {
+	const others = nodeModes(model).filter((mode) => !modes.includes(mode));
+	return others.length > 0 ? { [P.generationMode]: others } : {};
+}
+
+/**
+ * The prompt twice, under one name (its text stays when the mode changes): marked required in the
+ * modes where the model requires it, optional in its other modes (none in a final render).
+ */
+function promptField(model: VideoModel, required: boolean): INodeProperties | undefined {
+	const requiredIn = model.params.prompt.requiredIn;
+	const modes = modesWhere(
+		model,
+		(mode) => mode !== 'final' && requiredIn.includes(mode) === required,
+	);
+	if (modes.length === 0) return undefined;
+	const description = `What to generate, at most ${model.params.prompt.maxLength} characters. Required for ${requiredIn.map((mode) => MODE_LABELS[mode].name).join(', ')}.`;
+	return promptProperty(description, VIDEO_PROMPT_EXAMPLE, {
+		...(required ? { required } : {}),
+		displayOptions: shownIn(modes),
+	});
+}
+
+function timestampsField(model: VideoModel): INodeProperties | undefined {
+	const modes = model.params.sourceFrameTimestampsIn;
+	if (modes.length === 0) return undefined;
+	return {
+		displayName: 'Source Frame Timestamps (Ms)',
+		name: P.sourceFrameTimestamps,
+		type: 'string',
+		default: '',
+		placeholder: '0, 1500',
+		description:
+			'One non-negative millisecond timestamp of the source video per reference image, comma-separated or one per line',
+		displayOptions: shownIn([...modes]),
+	};
+}
+
+function draftToggle(model: VideoModel): INodeProperties | undefined {
+	const draft = model.params.draft;
+	if (!draft) return undefined;
+	const description = `Whether to render a cheap native ${draft.tier} draft first; turn it into a ${draft.finalTier} final within ${draft.lifetimeDays} days with the "Final Render From Draft" mode and its orderId`;
+	return toggle('Draft', P.draft, description, [...draft.modes]);
+}
+
+/** An on/off field, off by default. */
+function toggle(
+	displayName: string,
+	name: VideoParameterName,
+	description: string,
+	modes: VideoNodeMode[],
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'boolean',
+		default: false,
+		description,
+		displayOptions: shownIn(modes),
+	};
+}
+
+function draftSourceField(model: VideoModel): INodeProperties | undefined {
+	if (!model.params.draft) return undefined;
+	return {
+		displayName: 'Draft Order ID',
+		name: P.draftSourceOrderId,
+		type: 'string',
+		default: '={{ $json.orderId }}',
+		required: true,
+		description:
+			'The orderId (not the taskId) of a completed draft of this account, at most 7 days old',
+		displayOptions: shownIn(['final']),
+	};
+}
+
+/** Modes where the model takes a duration (not the final, not an sd2.5 edit that follows its source). */
+const durationModes = (model: VideoModel) =>
+	modesWhere(model, (mode) => mode !== 'final' && !model.duration.ignoredIn.includes(mode));
+
+/**
+ * The automatic duration (-1) of the Unified Generation API: only on models whose catalog allows it
+ * (never alt).
+ */
+function automaticDurationToggle(model: VideoModel): INodeProperties | undefined {
+	if (!model.duration.smart) return undefined;
+	// Inferred: the parameter table shows no -1; only the alt section and DURATION_OUT_OF_RANGE ("alt family has no smart duration (-1)") imply the sd family has it.
+	const description =
+		"Whether the model chooses the length of the video itself (sends duration -1s) instead of Duration. Inferred: the service's parameter table does not list -1s; its alt-family notes imply the sd family accepts it. Its price is unknown before sending.";
+	return toggle('Automatic Length', P.automaticDuration, description, durationModes(model));
+}
+
+/**
+ * A list of the model's whole seconds rather than a number box: n8n's editor resets an option value
+ * that the newly picked model does not offer to that model's default, and keeps a number as it is
+ * (sd2.5's 25 s would stay on sd2, whose range ends at 15).
+ */
+function durationField(model: VideoModel): INodeProperties {
+	const { range, default: seconds, smart } = model.duration;
+	const hide = {
+		...hiddenOutside(model, durationModes(model)),
+		...(smart ? { [P.automaticDuration]: [true] } : {}),
+	};
+	const values = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
+	return {
+		displayName: 'Duration (Seconds)',
+		name: P.duration,
+		type: 'options',
+		options: values.map((value) => ({ name: String(value), value })),
+		default: seconds,
+		description: `Length of the output from ${range.min} to ${range.max} whole seconds (for Extend: the length of the new part)`,
+		displayOptions: { hide },
+	};
+}
+
+/** Reference-style modes that need a fixed aspect get their own field without the automatic values. */
+function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undefined {
+	const { aspect } = model;
+	const modes = modesWhere(
+		model,
+		(mode) =>
+			mode !== 'final' &&
+			!aspect.ignoredIn.includes(mode) &&
+			!aspect.automaticOnlyIn.includes(mode) &&
+			aspect.fixedRequiredIn.includes(mode) === fixed,
+	);
+	if (modes.length === 0) return undefined;
+	const options = aspect.options.filter(
+		(option) => !fixed || !aspect.automatic.includes(option.value),
+	);
+	const label = aspect.input === 'ratio' ? 'Aspect Ratio' : 'Aspect Preset';
+	const preset = fixed ? options[0].value : aspect.default;
+	return {
+		displayName: label,
+		name: fixed ? P.referenceAspect : P.aspect,
+		type: 'options',
+		options: options.map(({ name, value, description }) => ({ name, value, description })),
+		default: preset,
+		description: fixed
+			? `${label} of the output; this mode needs a fixed value`
+			: `${label} of the output`,
+		displayOptions: { hide: hiddenOutside(model, modes) },
+	};
+}
+
+function outputResolutionField(model: VideoModel): INodeProperties {
+	const tier = model.defaultOutputResolution;
+	return {
+		displayName: 'Output Resolution',
+		name: P.outputResolution,
+		type: 'options',
+		options: model.outputResolutions.map(({ name, value, native, description }) => ({
+			name: native ? `${name} (Native)` : `${name} (Upscaled)`,
+			value,
+			description,
+		})),
+		default: tier,
+		description:
+			'The resolution of the video; Upscaled tiers are rendered lower and upscaled by the service (they cost more credits)',
+		displayOptions: {
+			hide: {
+				...hiddenOutside(
+					model,
+					modesWhere(model, (mode) => mode !== 'final'),
+				),
+				[P.draft]: [true],
+			},
+		},
+	};
+}

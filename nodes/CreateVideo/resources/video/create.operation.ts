@@ -1,0 +1,59 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { mapTimedOutItem } from '../../../shared/callback/wait-mode';
+import { resumeOnCallback } from '../../../shared/callback/wait-mode-webhook';
+import { runGenerations } from '../../../shared/create/generations';
+import { VIDEO_PARAMETER_NAMES } from './names';
+import { GENERATION_SIMPLE, simplifyItem, simplifyOutputs } from '../../../shared/output/simplify';
+import { generationTasks } from '../../../shared/tasks';
+import { checkVideoParameters } from './parameters';
+import type { VideoParameters } from './parameters';
+import { buildVideoRequest } from './request';
+
+/** Parameters that become the request (named once, with the fields); batch and wait apply to the whole execution. */
+const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
+
+/** Create Video's run: every item planned, each task created once, then the chosen wait. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
+	const output = await runGenerations(ctx, build);
+	const simple = ctx.getNodeParameter('simplify', 0, false) === true;
+	if (simple) mapTimedOutItem(ctx, (item) => simplifyItem(item, GENERATION_SIMPLE));
+	return simplifyOutputs(simple, output, GENERATION_SIMPLE);
+}
+
+/** The task's callback to a waiting execution's resume URL. */
+export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const simple = ctx.getNodeParameter('simplify', false) === true;
+	return await resumeOnCallback(ctx, generationTasks, (item) =>
+		simple ? simplifyItem(item, GENERATION_SIMPLE) : item,
+	);
+}
+
+/**
+ * Reads only the fields the chosen model shows: n8n drops hidden ones, which stay undefined here.
+ * What the request could not express is refused here, before anything is sent, like the rules'
+ * refusals: the code first, the field in the description.
+ */
+function readParameters(ctx: IExecuteFunctions, itemIndex: number): VideoParameters {
+	const parameters: Record<string, unknown> = {};
+	for (const name of REQUEST_PARAMETERS) {
+		// A fallback of undefined makes n8n throw for an absent parameter, hence null.
+		parameters[name] = ctx.getNodeParameter(name, itemIndex, null) ?? undefined;
+	}
+	const read = parameters as VideoParameters;
+	const fault = checkVideoParameters(read);
+	if (fault) {
+		throw new NodeOperationError(ctx.getNode(), `${fault.code}: ${fault.message}`, {
+			itemIndex,
+			description: `Field: ${fault.path}. Nothing was sent and no credits were spent.`,
+		});
+	}
+	return read;
+}

@@ -1,0 +1,102 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { isCancelled } from '../../../shared/execution/abort';
+import { uploadBinary, uploadFromUrl, withAssetUri } from '../../../shared/assets/api';
+import { checkBinaryFile } from '../../../shared/assets/file-check';
+import { mapWithLimit } from '../../../shared/execution/concurrency';
+import {
+	assetItem,
+	byItem,
+	checkEvery,
+	createdAsset,
+	failedAsset,
+	settleAssets,
+	stoppedAsset,
+} from '../../../shared/create/asset-outcomes';
+import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
+import { oncePerNodeRun } from '../../../shared/create/replay';
+import { CODES, validateAssetUpload } from '../../../shared/rules';
+import { urlForm } from '../../../shared/rules/urls';
+import { routeUploads } from './review-routing';
+import type { UploadPlan } from './upload.fields';
+import { readUploadPlan } from './upload.fields';
+
+/** Uploads in flight at once: each carries a whole file. */
+const UPLOADS_AT_ONCE = 3;
+
+/**
+ * Checks every item before any upload (caps from the binary's metadata, the URL, the name), then
+ * uploads each once, a few at a time; with Wait for Review on, waits on all reviews together.
+ * Like a Create node's batch, a failure after some uploads does not stop the workflow (the assets
+ * created are reported), and n8n's Retry On Fail gets this output back instead of uploading again.
+ */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await oncePerNodeRun(ctx, async () => {
+		const wait = ctx.getNodeParameter('waitForReview', 0, false) as boolean;
+		const { ready: plans, refused } = await checkEvery(
+			ctx,
+			async (itemIndex) => await checked(ctx, readUploadPlan(ctx, itemIndex)),
+		);
+		const outcomes = [...refused, ...(await uploadAll(ctx, plans))].sort(byItem);
+		const storedAny = settleAssets(ctx, outcomes);
+		return {
+			output: wait ? await routeUploads(ctx, outcomes) : [outcomes.map(assetItem)],
+			storedAny,
+		};
+	});
+}
+
+async function uploadAll(ctx: IExecuteFunctions, plans: UploadPlan[]): Promise<AssetOutcome[]> {
+	const uploaded = await mapWithLimit(
+		plans,
+		UPLOADS_AT_ONCE,
+		async (plan) => await tryUpload(ctx, plan),
+		() => isCancelled(ctx),
+	);
+	return uploaded.map((outcome, index) => outcome ?? stoppedAsset(ctx, plans[index].itemIndex));
+}
+
+async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<UploadPlan> {
+	const { itemIndex, name } = plan;
+	if (plan.source === 'binary') {
+		await checkBinaryFile(ctx, itemIndex, plan.propertyName, name);
+		return plan;
+	}
+	const verdict =
+		urlForm(plan.url) === 'https'
+			? validateAssetUpload({ name, type: plan.type })
+			: {
+					ok: false as const,
+					code: CODES.INVALID_URL,
+					message: `'${plan.url}' is not an https URL: the service fetches a publicly reachable https URL`,
+					path: 'url',
+				};
+	if (verdict.ok) return plan;
+	throw new NodeOperationError(ctx.getNode(), `${verdict.code}: ${verdict.message}`, {
+		itemIndex,
+		description: `Field: ${verdict.path ?? 'url'}. Nothing was uploaded.`,
+	});
+}
+
+/** One upload, sent once: its failure says whether the asset may exist. */
+async function tryUpload(ctx: IExecuteFunctions, plan: UploadPlan): Promise<AssetOutcome> {
+	try {
+		const asset: IDataObject =
+			plan.source === 'url'
+				? await uploadFromUrl(
+						ctx,
+						{ url: plan.url, type: plan.type, ...(plan.name ? { name: plan.name } : {}) },
+						plan.itemIndex,
+					)
+				: await uploadBinary(ctx, {
+						itemIndex: plan.itemIndex,
+						propertyName: plan.propertyName,
+						name: plan.name,
+						model: plan.model,
+					});
+		return createdAsset(plan.itemIndex, withAssetUri(asset));
+	} catch (error) {
+		return failedAsset(ctx, error as Error, plan.itemIndex);
+	}
+}

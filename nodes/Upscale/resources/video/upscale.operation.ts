@@ -1,0 +1,27 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { resumeOnCallback } from '../../../shared/callback/wait-mode-webhook';
+import { runCreate } from '../../../shared/create/run';
+import { upscaleTasks } from '../../../shared/tasks';
+import { assessSources } from './assess';
+import { buildUpscaleRequest, resolveSources } from './source';
+
+/** Upscale Video's run: every source resolved, each task created once, then the chosen wait. */
+export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runCreate(ctx, {
+		kind: upscaleTasks,
+		build: (itemIndex) => buildUpscaleRequest(ctx, itemIndex),
+		assess: assessSources,
+		prepare: resolveSources,
+	});
+}
+
+/** The task's callback to a waiting execution's resume URL. */
+export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	return await resumeOnCallback(ctx, upscaleTasks);
+}

@@ -1,0 +1,23 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+/** An id field every item must fill: its label, and how to fill it (the user's fix). */
+export interface RequiredId {
+	name: string;
+	label: string;
+	hint: string;
+}
+
+/** The item's id, trimmed; an empty one is the user's to fix before anything is sent. */
+export function readRequiredId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ name, label, hint }: RequiredId,
+): string {
+	const id = String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	if (id) return id;
+	throw new NodeOperationError(ctx.getNode(), `${label} is empty`, {
+		itemIndex,
+		description: hint,
+	});
+}

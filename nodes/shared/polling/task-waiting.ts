@@ -1,0 +1,145 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { isCancelled } from '../execution/abort';
+import { downloadToBinary } from '../transport/binary';
+import type { DownloadContext } from '../transport/binary';
+import { mapWithLimit } from '../execution/concurrency';
+import type { DownloadFields, WaitSettings } from '../fields/wait';
+import { pollAll } from './index';
+import { groupKey } from './groups';
+import type { PollOutcome, PollResult } from './index';
+import { UnreadableAnswerError } from '../tasks';
+import type { TaskReader } from '../tasks';
+import type { Service } from '../transport';
+
+/** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
+const DOWNLOADS_AT_ONCE = 3;
+
+export interface WaitedTask {
+	id: string;
+	itemIndex: number;
+}
+
+/** What one waited-on task became: its last state, its files when asked, or why it did not complete. */
+export interface SettledTask {
+	state: IDataObject;
+	binary?: INodeExecutionData['binary'];
+	outcome: PollOutcome | 'downloadFailed';
+	/** Set for every outcome but 'succeeded'. */
+	reason?: string;
+}
+
+/** A 4xx other than 429 (unknown task, another account's, bad key) or an answer that is not a task will not change by asking again. */
+export function isPermanentError(error: Error): boolean {
+	if (error instanceof UnreadableAnswerError) return true;
+	const code = Number(error instanceof NodeApiError ? error.httpCode : NaN);
+	return code >= 400 && code < 500 && code !== 429;
+}
+
+/**
+ * Waits on the tasks of all items together, then settles each: its final state, its files when
+ * asked, or the reason it did not complete. One deadline (the wait's timeout) bounds it all.
+ */
+export async function waitForTasks(
+	ctx: IExecuteFunctions,
+	kind: TaskReader,
+	tasks: readonly WaitedTask[],
+	settings: WaitSettings,
+): Promise<SettledTask[]> {
+	const deadline = Date.now() + settings.poll.timeoutMs;
+	const inputs = ctx.getInputData();
+	const poller = {
+		query: (id: string, index: number, until: number) =>
+			kind.query(ctx, id, tasks[index].itemIndex, until),
+		phase: kind.phase,
+		isPermanent: isPermanentError,
+		times: kind.times,
+		group: (index: number) => groupKey(inputs[tasks[index].itemIndex]?.json),
+	};
+	const ids = tasks.map((task) => task.id);
+	const results = await pollAll(ctx, ids, poller, settings.poll, deadline);
+	const settled = await mapWithLimit(
+		results,
+		DOWNLOADS_AT_ONCE,
+		async (result, index) =>
+			await settle(ctx, kind, result, settings, { id: ids[index], deadline }),
+	);
+	return settled.map((entry) => entry!);
+}
+
+export async function settle(
+	ctx: DownloadContext,
+	kind: TaskReader,
+	result: PollResult<IDataObject>,
+	settings: WaitSettings,
+	task: { id: string; deadline: number },
+): Promise<SettledTask> {
+	const state: IDataObject = result.last ? { ...result.last } : {};
+	if (result.outcome !== 'succeeded') {
+		return {
+			state,
+			outcome: result.outcome,
+			reason: failureMessage(kind, result, settings.poll.timeoutMs),
+		};
+	}
+	if (!settings.download) return { state, outcome: 'succeeded' };
+	if (isCancelled(ctx))
+		return { state, outcome: 'cancelled', reason: `The task completed, but ${STOPPED}` };
+	try {
+		const binary = await downloads(ctx, kind.resultUrls(state), settings, {
+			...task,
+			service: kind.service,
+		});
+		return { state, binary, outcome: 'succeeded' };
+	} catch (error) {
+		const reason = `The task completed, but downloading its result failed: ${(error as Error).message}`;
+		return { state, outcome: 'downloadFailed', reason };
+	}
+}
+
+const STOPPED =
+	'the execution was stopped while waiting; the task goes on at the service: read it later with Wait For Task';
+
+/** Why a task did not complete, in the service's words where it gave any. */
+function failureMessage(
+	kind: TaskReader,
+	result: PollResult<IDataObject>,
+	timeoutMs: number,
+): string {
+	const { last, error } = result;
+	const seconds = Math.round(timeoutMs / 1000);
+	switch (result.outcome) {
+		case 'cancelled':
+			return `Not finished: ${STOPPED}`;
+		case 'error':
+			return error?.message ?? 'The task could not be read';
+		case 'failed':
+			return (last && kind.failureReason(last)) ?? 'The task failed without a message';
+		default: {
+			const failedCheck = error ? `; the last check failed: ${error.message}` : '';
+			if (!last)
+				return `No status could be read within ${seconds} s${failedCheck || ': no check was made'}`;
+			return `Still running after ${seconds} s (last status ${String(last.status)})${failedCheck}: wait again later with Wait For Task, or raise the timeout`;
+		}
+	}
+}
+
+/**
+ * Every result file of a task in the item's binary data: the first in `property`, the next ones
+ * in `property_1`, `property_2`, ... so one task with several outputs keeps them all.
+ */
+async function downloads(
+	ctx: DownloadContext,
+	urls: string[],
+	{ binaryProperty: property, allowPrivateHosts }: DownloadFields,
+	task: { id: string; deadline: number; service: Service },
+): Promise<INodeExecutionData['binary']> {
+	const binary: NonNullable<INodeExecutionData['binary']> = {};
+	const options = { deadline: task.deadline, service: task.service, allowPrivateHosts };
+	for (const [index, url] of urls.entries()) {
+		const key = index === 0 ? property : `${property}_${index}`;
+		binary[key] = await downloadToBinary(ctx, url, `${task.id}-${index}`, options);
+	}
+	return binary;
+}
