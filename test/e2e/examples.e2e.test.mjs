@@ -147,6 +147,16 @@ test('batch of prompts: five tasks, one per prompt, all completed, five videos',
 	expect(sent).toEqual(prompts);
 });
 
+test('scheduled batch (run once by hand): three rows, three tasks, all complete', async () => {
+	const run = runOf('ugExSchedSkip09');
+	const created = jsonOf(run, 'Create Video');
+	expect(created).toHaveLength(3);
+	expect(new Set(created.map((c) => c.taskId)).size).toBe(3);
+	const done = itemsOf(run, 'Wait For Task', 0);
+	expect(done.map((item) => item.json.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+	for (const item of done) await expectVideo(item);
+});
+
 test('draft then final: a 480p sd2.5 draft, then a 1080p final made from its orderId', async () => {
 	const run = runOf('ugExDraftFinl03');
 	const [draft] = jsonOf(run, 'Create Draft');

@@ -4,10 +4,13 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { MemoryDeduplicator } from './deduplicator';
+
 /**
  * The process-wide n8n-core state the harness needs: a throw-away n8n user folder (n8n-core reads
  * its instance settings and encryption key from there) and the BinaryDataService in filesystem
- * mode, so binary data is written to and streamed from disk exactly as in an n8n instance.
+ * mode, so binary data is written to and streamed from disk exactly as in an n8n instance, and the
+ * deduplication store (DataDeduplicationService) over an in-memory backend (deduplicator.ts).
  *
  * n8n-core configures itself from environment variables when its services are first created, so
  * they are set when this module loads, before any service exists. Under jest every test file has
@@ -26,6 +29,9 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 
 let ready: Promise<void> | undefined;
 
+/** The deduplication store's backend, for tests that seed it or inject its faults. */
+export const deduplicator = new MemoryDeduplicator();
+
 /** Initialises n8n-core's services once; every run awaits it. */
 export async function harnessReady(): Promise<void> {
 	ready ??= initialise();
@@ -34,8 +40,10 @@ export async function harnessReady(): Promise<void> {
 
 async function initialise(): Promise<void> {
 	// Imported here, not at the top, so the variables above are set before n8n-core reads them.
-	const { BinaryDataService } = await import('n8n-core');
+	const { BinaryDataService, DataDeduplicationService } = await import('n8n-core');
 	await Container.get(BinaryDataService).init();
+	// n8n's CLI backs the deduplication store with its database; the harness with memory.
+	await DataDeduplicationService.init(deduplicator);
 }
 
 /** Deletes the temp folder (settings and binary data). Jest calls it after the test file. */

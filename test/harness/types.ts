@@ -50,6 +50,8 @@ export interface RunOptions {
 	extraNodeTypes?: Record<string, AnyNodeType>;
 	/** The workflow's static data before the run (what `getWorkflowStaticData('global'|'node')` starts from). */
 	staticData?: IDataObject;
+	/** The saved workflow's id (default 'harness'): n8n's deduplication store keeps its memory by it. */
+	workflowId?: string;
 	/** Stops the execution this long after it starts, as the editor's Stop button does. */
 	cancelAfterMs?: number;
 }

@@ -19,7 +19,7 @@ export function createWorkflow(
 		);
 	}
 	return new Workflow({
-		id: 'harness',
+		id: options.workflowId ?? 'harness',
 		name: json.name ?? 'Test workflow',
 		nodes: nodes as unknown as INode[],
 		connections: connections as IConnections,

@@ -6,6 +6,8 @@ export const UNIFIED_CREDENTIAL = { unifiedGenerationApi: { id: '1', name: 'Unif
 export const COMPAT_CREDENTIAL = { compatVideoApi: { id: '2', name: 'Compat account' } };
 
 export interface StepNode {
+	/** The node's id (n8n's deduplication store keeps a node's memory by it). */
+	id?: string;
 	name: string;
 	type: string;
 	parameters: Record<string, unknown>;

@@ -707,6 +707,22 @@ const CASES: Case[] = [
 		['outcome', 'result', 'error'],
 		async (step) => run(step, await Promise.all([clip.url, `${clip.url}?[fail]`].map(upscaleTask))),
 	),
+	...(
+		[
+			['Create Video', 'createVideo', video, () => prompts('a skipped kite')],
+			['Create Image', 'createImage', image, () => prompts('a skipped lamp')],
+			['Upscale', 'upscale', upscale, () => sources('?skipped')],
+			['Compat Task → Task → Create', 'compatTask', compatCreate, () => prompts('a skipped bell')],
+		] as const
+	).map(([title, node, parameters, items]) =>
+		c(
+			`${title} skips an item an earlier run created`,
+			node,
+			{ ...parameters, batchOptions: { skipCreated: true } },
+			['skipped', 'skipReason', 'skipKey', 'taskCreated'],
+			async (step) => (await run(step, items()), await run(step, items())),
+		),
+	),
 ];
 
 function stepOf({ node, parameters }: Case, typeVersion: number): StepNode {

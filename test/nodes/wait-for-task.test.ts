@@ -47,6 +47,27 @@ describe('Wait For Task', () => {
 		expect(run.output('Wait For Task', 1)).toHaveLength(0);
 	});
 
+	test('an item Create Video skipped (made in an earlier run) passes to the second output, no error', async () => {
+		const video = packageNode('Create Video', 'createVideo', {
+			model: 'sd2-mini',
+			generationMode: 'textToVideo',
+			prompt: '={{ $json.prompt }}',
+			duration: 4,
+			batchOptions: { skipCreated: true },
+		});
+		const items = [{ prompt: 'one' }, { prompt: 'two' }];
+		await runSteps(emu, [video], { items: [items[0]] });
+		const run = await runSteps(emu, [video, waitForTask()], { items });
+		expect(run.status).toBe('success');
+		const [done] = run.output('Wait For Task', 0);
+		const [skipped] = run.output('Wait For Task', 1);
+		expect(done.pairedItem).toEqual({ item: 1 });
+		expect(done.json).toMatchObject({ status: 'COMPLETED' });
+		expect(skipped.pairedItem).toEqual({ item: 0 });
+		expect(skipped.json).toMatchObject({ skipped: true, outcome: 'skipped' });
+		expect(skipped.json.error).toBeUndefined();
+	});
+
 	test("failed tasks go to the second output with the spec's error message", async () => {
 		const ok = await submit(emu, t2v('fine'));
 		const bad = await submit(emu, t2v('please [fail]'));

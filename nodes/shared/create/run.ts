@@ -7,6 +7,8 @@ import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
 import { waitForTasks } from '../polling/task-waiting';
 import type { TaskKind } from '../tasks';
+import { claimItems } from '../dedupe/claim';
+import type { SkippedItem } from '../dedupe/claim';
 import { withNextStep } from './next-step';
 import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
@@ -47,6 +49,8 @@ interface Reported {
 	json: IDataObject;
 	binary?: INodeExecutionData['binary'];
 	failure?: ItemFailure;
+	/** Not sent: an earlier run (or item) already created its task. */
+	skipped?: boolean;
 }
 
 /**
@@ -66,19 +70,32 @@ export async function runCreate<R>(
 	const refused = callback ? refusedBatch(ctx, requested.length) : undefined;
 	if (refused) return refused;
 	stopOnFailure(ctx, requested);
-	const planned = applyBudget(ctx, await stage(ctx, requested, assess), batch.budget ?? 0);
-	stopOnFailure(ctx, planned);
-	const prepared = await stage(ctx, planned, prepare);
-	const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
-		concurrency: batch.concurrency ?? 4,
-		requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
-	});
-	let reported = inItemOrder([...prepared.filter(isFailure), ...submitted]).map(toReported);
+	const claimed = await claimItems(ctx, kind.name, requested);
+	let sent: Array<ItemFailure | SubmittedItem> | undefined;
+	try {
+		const planned = applyBudget(ctx, await stage(ctx, claimed.planned, assess), batch.budget ?? 0);
+		stopOnFailure(ctx, planned);
+		const prepared = await stage(ctx, planned, prepare);
+		const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
+			concurrency: batch.concurrency ?? 4,
+			requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
+		});
+		sent = [...prepared.filter(isFailure), ...submitted];
+	} finally {
+		// Stopped before sending (a refusal without Continue On Fail): no task exists.
+		if (!sent) await claimed.settle(() => false);
+	}
+	let reported = inItemOrder([...sent, ...claimed.skipped]).map((entry) =>
+		'reason' in entry ? skippedReport(entry) : toReported(entry),
+	);
+	const existing = new Set(reported.filter(mayExist).map(({ itemIndex }) => itemIndex));
+	await claimed.settle((itemIndex) => existing.has(itemIndex));
 	const waitMode = ctx.getNodeParameter('waitForCompletion', 0, 'none');
 	if (waitMode === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const finished = finish(ctx, reported);
 	const output = [waitMode === 'none' ? withNextStep(ctx, kind, finished) : finished];
-	if (callback && !reported[0].failure) await waitForCallback(ctx, output[0][0]);
+	if (callback && !reported[0].failure && !reported[0].skipped)
+		await waitForCallback(ctx, output[0][0]);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
 }
@@ -103,7 +120,14 @@ function stopOnFailure<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>): v
 	if (invalid && !ctx.continueOnFail()) throw invalid.error;
 }
 /** Whether this item's task exists or may exist, so that sending it again could bill twice. */
-const mayExist = (entry: Reported) => !entry.failure || mayHaveCreated(entry.failure);
+const mayExist = (entry: Reported) =>
+	entry.failure ? mayHaveCreated(entry.failure) : !entry.skipped;
+
+const skippedReport = ({ itemIndex, key, reason }: SkippedItem): Reported => ({
+	itemIndex,
+	json: { skipped: true, skipReason: reason, skipKey: key, taskCreated: 'no', estimatedCredits: 0 },
+	skipped: true,
+});
 
 function inItemOrder<T extends { itemIndex: number; variant?: number }>(entries: T[]): T[] {
 	return [...entries].sort(
@@ -127,7 +151,7 @@ async function waitCreated<R>(
 	reported: Reported[],
 	poll?: PollOptions,
 ): Promise<Reported[]> {
-	const created = reported.filter((entry) => !entry.failure);
+	const created = reported.filter((entry) => !entry.failure && !entry.skipped);
 	const tasks = created.map((entry) => ({
 		id: String(entry.json[kind.idField]),
 		itemIndex: entry.itemIndex,

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { skipOptions } from '../dedupe/fields';
+
 /**
  * Options every Create node shares: the webhook, and the batch controls (budget, concurrency).
  * The budget is checked against the catalog's price estimate before anything is sent.
@@ -22,7 +24,7 @@ export function batchOptions(): INodeProperties {
 		placeholder: 'Add Option',
 		default: {},
 		description:
-			'Limits for the whole execution: a credit budget, parallel requests and a time limit per request',
+			'Limits for the whole execution (a credit budget, parallel requests, a time limit per request) and skipping the items an earlier run created',
 		options: [
 			{
 				displayName: 'Budget (Credits)',
@@ -33,6 +35,7 @@ export function batchOptions(): INodeProperties {
 				description:
 					'Most credits this execution may spend; items whose estimate would pass it are refused before anything is sent. 0 means no budget.',
 			},
+			skipOptions.forget,
 			{
 				displayName: 'Parallel Submissions',
 				name: 'concurrency',
@@ -50,6 +53,7 @@ export function batchOptions(): INodeProperties {
 				description:
 					'Longest time one create request may take, answer included. A create without a clear answer may still have created a task, so the batch then stops sending.',
 			},
+			...skipOptions.skip,
 		],
 	};
 }

@@ -44,7 +44,9 @@ function probeWithLength(
 	if (total !== undefined) return { info: probe(bytes, total) };
 	const short = probe(bytes, bytes.length);
 	if (!short) return {};
-	const { bytes: _unknown, seconds, ...facts } = short;
+	const { seconds, ...facts } = short;
+	// the size probed from a guessed length is a guess too
+	delete facts.bytes;
 	const steady = probe(bytes, bytes.length * 2 + 1)?.seconds === seconds;
 	return {
 		info: steady && seconds !== undefined ? { ...facts, seconds } : facts,

@@ -12,7 +12,7 @@
 export const UNIFIED_API_PATH = '/api/v1';
 
 /** Just a scheme and a host (with an optional port and user info), no path, query or fragment. */
-const ROOT_ONLY = /^([a-z][a-z0-9+.-]*:\/\/[^\/?#]+)$/i;
+const ROOT_ONLY = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]+)$/i;
 
 /** Surrounding spaces (a paste) and trailing slashes off, so a path can be appended. */
 const tidy = (raw: unknown) =>

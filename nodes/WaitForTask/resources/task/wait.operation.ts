@@ -10,7 +10,8 @@ import { taskKindOf } from './task-kind';
 /**
  * Polls the tasks of all input items together. Output 1 gets completed tasks; output 2 every task
  * that did not complete (failed, timed out, unreadable, or completed with a failed download), each
- * with its taskId, last status and the reason, so no task is ever dropped.
+ * with its taskId, last status and the reason, so no task is ever dropped. An item a Create node
+ * skipped (created in an earlier run, no task id in this one) goes to output 2 as it came.
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
@@ -19,6 +20,13 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const notCompleted: INodeExecutionData[] = [];
 	const pending: WaitedTask[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		if (wasSkipped(ctx, itemIndex)) {
+			notCompleted.push({
+				json: { ...items[itemIndex].json, outcome: 'skipped' },
+				pairedItem: { item: itemIndex },
+			});
+			continue;
+		}
 		try {
 			pending.push({ id: readTaskId(ctx, itemIndex), itemIndex });
 		} catch (error) {
@@ -44,4 +52,11 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		(outcome === 'succeeded' ? completed : notCompleted).push(item);
 	}
 	return [completed, notCompleted];
+}
+
+/** A Create node's skipped item whose Task ID field is left empty: nothing to wait for, and no error. */
+function wasSkipped(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	const item = ctx.getInputData()[itemIndex].json;
+	const id = String(ctx.getNodeParameter('taskId', itemIndex, '') ?? '').trim();
+	return item.skipped === true && id === '';
 }

@@ -1,0 +1,68 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MAX_ENTRIES } from './settings';
+
+/**
+ * The Batch Options of every node that creates something billed (Create Video, Create Image,
+ * Upscale, Compat Task → Task → Create): skip the items an earlier run already created, and
+ * forget them. Placed where the collection's alphabetical order puts them.
+ */
+const forget: INodeProperties = {
+	displayName: 'Forget Earlier Runs',
+	name: 'forgetCreated',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to clear what this node (or workflow, see Skip Scope) remembers before this run, so every item is created again. Turn it off again after one run: while on, each run starts from an empty memory.',
+};
+
+const skip: INodeProperties[] = [
+	{
+		displayName: 'Skip Items Created in Earlier Runs',
+		name: 'skipCreated',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to skip an item whose task an earlier run already created (or may have), so a scheduled batch never pays twice for the same row. Skipped items are not sent, cost 0 against the budget and come out with skipped: true. The memory is n8n's deduplication store: it survives restarts.",
+	},
+	{
+		displayName: 'Skip Key',
+		name: 'skipKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.rowNumber }}',
+		description:
+			'What tells two items apart, e.g. a row ID. Empty: the request itself (model and every input, binary files by their content), so the same row with the same settings is created once and any change makes it new.',
+	},
+	{
+		displayName: 'Skip Memory (Entries)',
+		name: 'skipMaxEntries',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_ENTRIES,
+		description:
+			'How many keys are remembered; past this the oldest are forgotten, and their items would be created again',
+	},
+	{
+		displayName: 'Skip Scope',
+		name: 'skipScope',
+		type: 'options',
+		options: [
+			{
+				name: 'Node',
+				value: 'node',
+				description: 'This node remembers its own items (renaming it keeps its memory)',
+			},
+			{
+				name: 'Workflow',
+				value: 'workflow',
+				description:
+					'Every node of this workflow with scope Workflow shares one memory (Remove Duplicates nodes with that scope too): an item created by one is skipped by the others',
+			},
+		],
+		default: 'node',
+		description: 'Who shares the memory of created items',
+	},
+];
+
+export const skipOptions = { forget, skip };

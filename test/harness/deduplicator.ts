@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import type {
+	DeduplicationItemTypes,
+	DeduplicationScope,
+	ICheckProcessedContextData,
+	ICheckProcessedOptions,
+	IDataDeduplicator,
+	IDeduplicationOutput,
+} from 'n8n-workflow';
+
+/**
+ * The backend n8n's CLI gives n8n-core's DataDeduplicationService (its DeduplicationHelper over
+ * the processed_data table), held in memory for the harness; 'entries' mode only, the one this
+ * package uses. It behaves as n8n's does: one record per workflow id and context ('n:<node id>'
+ * in node scope, '' in workflow scope), md5 hashes of the values, the oldest trimmed past
+ * maxEntries, a record saved in another mode refused.
+ */
+interface Record {
+	mode: string;
+	hashes: string[];
+	/** 'latestIncrementalKey' mode: the largest value seen. */
+	latest?: number;
+}
+
+const hashOf = (value: DeduplicationItemTypes) =>
+	createHash('md5').update(value.toString()).digest('base64');
+
+function contextOf(scope: DeduplicationScope, data: ICheckProcessedContextData): string {
+	if (scope !== 'node') return '';
+	if (!data.node)
+		throw new Error("No node information has been provided and so cannot use scope 'node'");
+	return `n:${data.node.id}`;
+}
+
+export class MemoryDeduplicator implements IDataDeduplicator {
+	private readonly records = new Map<string, Record>();
+
+	async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		data: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
+		if (!data.workflow.id) throw new Error('the workflow has no id');
+		const where = this.where(scope, data);
+		const record = this.records.get(where);
+		if (record && record.mode !== options.mode) {
+			throw new Error(
+				'Deduplication data was originally saved with an incompatible setting of the ‘Keep Items Where’ parameter. Try ’Clean Database’ operation to reset.',
+			);
+		}
+		if (options.mode === 'latestIncrementalKey') return this.latest(where, record, items);
+		if (options.mode !== 'entries') throw new Error(`mode ${options.mode} is not emulated`);
+		const hashes = items.map(hashOf);
+		if (!record) {
+			this.records.set(where, { mode: options.mode, hashes: trimmed(hashes, options) });
+			return await Promise.resolve({ new: items, processed: [] });
+		}
+		// As n8n's: the set is taken before this call's items are added.
+		const known = new Set(record.hashes);
+		const output: IDeduplicationOutput = { new: [], processed: [] };
+		hashes.forEach((hash, index) => {
+			if (known.has(hash)) output.processed.push(items[index]);
+			else {
+				output.new.push(items[index]);
+				record.hashes.push(hash);
+			}
+		});
+		record.hashes = trimmed(record.hashes, options);
+		return output;
+	}
+
+	/** A Remove Duplicates node's "Value Is Higher than Any Previous Value" (numbers only). */
+	private async latest(
+		where: string,
+		record: Record | undefined,
+		items: DeduplicationItemTypes[],
+	): Promise<IDeduplicationOutput> {
+		const values = items.map(Number);
+		if (values.some(Number.isNaN)) throw new Error('Invalid value. Only numbers are supported');
+		const stored = record?.latest ?? -Infinity;
+		const isNew = (value: number) => !record || value > stored;
+		this.records.set(where, {
+			mode: 'latestIncrementalKey',
+			hashes: [],
+			latest: Math.max(stored, ...values),
+		});
+		return await Promise.resolve({
+			new: items.filter((_, index) => isNew(values[index])),
+			processed: items.filter((_, index) => !isNew(values[index])),
+		});
+	}
+
+	/** Fault injection: removals in this workflow fail, as a database that went away would. */
+	failRemovalsIn(workflowId: string): void {
+		this.failingRemovals.add(workflowId);
+	}
+
+	private readonly failingRemovals = new Set<string>();
+
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		data: ICheckProcessedContextData,
+	): Promise<void> {
+		if (this.failingRemovals.has(data.workflow.id)) throw new Error('the database is unreachable');
+		const record = this.records.get(this.where(scope, data));
+		for (const hash of record ? items.map(hashOf) : []) {
+			const index = record!.hashes.indexOf(hash);
+			if (index !== -1) record!.hashes.splice(index, 1);
+		}
+		await Promise.resolve();
+	}
+
+	async clearAllProcessedItems(
+		scope: DeduplicationScope,
+		data: ICheckProcessedContextData,
+	): Promise<void> {
+		this.records.delete(this.where(scope, data));
+		await Promise.resolve();
+	}
+
+	async getProcessedDataCount(
+		scope: DeduplicationScope,
+		data: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<number> {
+		const record = this.records.get(this.where(scope, data));
+		return await Promise.resolve(options.mode === 'entries' && record ? record.hashes.length : 0);
+	}
+
+	private where(scope: DeduplicationScope, data: ICheckProcessedContextData): string {
+		return JSON.stringify([data.workflow.id, contextOf(scope, data)]);
+	}
+}
+
+function trimmed(hashes: string[], { maxEntries }: ICheckProcessedOptions): string[] {
+	return maxEntries ? hashes.slice(Math.max(0, hashes.length - maxEntries)) : hashes;
+}
