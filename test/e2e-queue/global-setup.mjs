@@ -1,6 +1,6 @@
 // Global set-up of the queue-mode suite: one stack for every test file, started as much in
 // parallel as the steps allow: (build, n8n check, Postgres + Redis, emulator) → pack and import
-// into Postgres → main, 2 workers and a webhook process at once → owner login, trigger activated.
+// into Postgres → main, 2 workers and 2 webhook processes at once → owner login, trigger activated.
 // What the tests need goes to a state file (STATE_FILE) and the processes' output to log files.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,7 +76,8 @@ async function setUp({ log, during, stops }) {
 	);
 
 	const ports = { main: await freePort(), workers: [await freePort(), await freePort()] };
-	ports.webhooks = [await freePort()];
+	// two webhook processes, as behind a load balancer: the trigger suite sends a delivery to each
+	ports.webhooks = [await freePort(), await freePort()];
 	const webhookUrl = `http://127.0.0.1:${ports.webhooks[0]}/`;
 	const layout = queueLayout(n8n, { ...services, encryptionKey: newEncryptionKey(), webhookUrl });
 	const mainFolder = path.join(QUEUE_DIR, 'main');
@@ -91,7 +92,7 @@ async function setUp({ log, during, stops }) {
 		during,
 	});
 
-	log('Starting n8n: main, 2 workers (concurrency 5), a webhook process…');
+	log('Starting n8n: main, 2 workers (concurrency 5), 2 webhook processes…');
 	const stack = await during('starting n8n', () =>
 		startQueueProcesses({
 			n8n: layout,

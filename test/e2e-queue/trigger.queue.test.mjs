@@ -1,6 +1,6 @@
-// The Task Trigger across processes: one delivery reaches the webhook process, its answer is lost
-// (a proxy in front answers 500), and the service's retry 1 s later reaches the main process (the
-// proxy alternates). Each process remembers only its own deliveries, so both start an execution;
+// The Task Trigger across processes: one delivery reaches the first webhook process, its answer is
+// lost (a proxy in front, a load balancer, answers 500), and the service's retry 1 s later reaches
+// the second webhook process (the proxy alternates). Each process remembers only its own deliveries, so both start an execution;
 // the shipped pattern (examples/trigger-dedupe-queue-mode.json: Remove Duplicates keyed on the task
 // type, id and status, kept in n8n's database) lets exactly one go on. Both run on a worker, and
 // the video the trigger downloaded in the receiving process is in the database for the worker.
@@ -93,10 +93,10 @@ async function addReader() {
 beforeAll(async () => {
 	await addReader();
 	await activateWorkflow(await session(), PATTERN.id);
-	const { mainUrl, webhookUrls } = stack();
+	const { webhookUrls } = stack();
 	const url = (base) =>
 		`${base}/webhook/${TRIGGER.webhookId}/task?secret=${TRIGGER.parameters.secret}`;
-	proxy = await alternatingProxy([url(webhookUrls[0]), url(mainUrl)]);
+	proxy = await alternatingProxy([url(webhookUrls[0]), url(webhookUrls[1])]);
 	// the service's own first retry comes after 1 s (the suite's emulator retries after 100 ms)
 	await control('/settings', { webhookRetryDelaysMs: [1000, 5000, 30000] });
 	task = await call('/api/v1/jobs/createTask', {
@@ -120,10 +120,10 @@ afterAll(async () => {
 	await control('/settings', { webhookRetryDelaysMs: E2E_EMULATOR_SETTINGS.webhookRetryDelaysMs });
 });
 
-test('the delivery reached the webhook process, its retry the main process: each started an execution on a worker', async () => {
+test('the delivery reached one webhook process, its retry the other: each started an execution on a worker', async () => {
 	expect(proxy.calls.map((c) => [new URL(c.target).port, c.status])).toEqual([
 		[new URL(stack().webhookUrls[0]).port, 200],
-		[new URL(stack().mainUrl).port, 200],
+		[new URL(stack().webhookUrls[1]).port, 200],
 	]);
 	expect(executions.map((r) => [r.status, r.mode])).toEqual([
 		['success', 'webhook'],
