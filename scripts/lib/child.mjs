@@ -37,12 +37,21 @@ export async function run(cmd, args, { cwd, env = childEnv() } = {}) {
 
 /**
  * Ties a child to this process: killed with `exitSignal` when this process exits first (Ctrl-C, a
- * CI timeout); stop() asks with SIGTERM and kills after `graceMs`.
+ * CI timeout); stop() asks with `stopSignal` and kills after `graceMs`. `send` delivers a signal
+ * (to the child alone by default; process-group.mjs sends to its whole group).
  * @param {import('node:child_process').ChildProcess} child
- * @param {{ exitSignal?: NodeJS.Signals, graceMs?: number }} [opts]
+ * @param {{ exitSignal?: NodeJS.Signals, stopSignal?: NodeJS.Signals, graceMs?: number, send?: (signal: NodeJS.Signals) => void }} [opts]
  */
-export function own(child, { exitSignal = 'SIGKILL', graceMs = 5_000 } = {}) {
-	const killOnExit = () => child.kill(exitSignal);
+export function own(
+	child,
+	{
+		exitSignal = 'SIGKILL',
+		stopSignal = 'SIGTERM',
+		graceMs = 5_000,
+		send = (signal) => child.kill(signal),
+	} = {},
+) {
+	const killOnExit = () => send(exitSignal);
 	process.on('exit', killOnExit);
 	let status = null;
 	let spawnError;
@@ -56,8 +65,8 @@ export function own(child, { exitSignal = 'SIGKILL', graceMs = 5_000 } = {}) {
 	);
 	const stop = async () => {
 		if (status) return status;
-		child.kill('SIGTERM');
-		const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+		send(stopSignal);
+		const kill = setTimeout(() => send('SIGKILL'), graceMs);
 		const result = await exited;
 		clearTimeout(kill);
 		return result;

@@ -19,3 +19,12 @@ export function readJsonOr(file, fallback) {
 		return fallback;
 	}
 }
+
+/** Every `*.json` file of a folder, parsed, in file-name order (e.g. a suite's fixture workflows). */
+export function readJsonFiles(dir) {
+	return fs
+		.readdirSync(dir)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => readJson(`${dir}/${file}`));
+}

@@ -3,6 +3,8 @@
 // its own children (n8n's task runners, Postgres's backends). Plain Node ESM.
 import { spawn } from 'node:child_process';
 
+import { own } from './child.mjs';
+
 /** Sends `signal` to the child's whole group; false when it is gone already. */
 function signalGroup(child, signal) {
 	try {
@@ -41,29 +43,14 @@ export function spawnGroup(
 			onOutput?.(chunk);
 		});
 	}
-	const killOnExit = () => signalGroup(child, 'SIGKILL');
-	process.on('exit', killOnExit);
-	let status = null;
-	let spawnError;
-	child.on('error', (error) => (spawnError = error));
-	/** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null, error?: Error }>} */
-	const exited = new Promise((resolve) =>
-		child.on('close', (code, signal) => {
-			process.off('exit', killOnExit);
-			resolve((status = { code, signal, error: spawnError }));
-		}),
-	);
+	const owned = own(child, { stopSignal, graceMs, send: (signal) => signalGroup(child, signal) });
 	const stop = async () => {
-		if (status) return status;
-		signalGroup(child, stopSignal);
-		const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
-		const result = await exited;
-		clearTimeout(kill);
+		const result = await owned.stop();
 		// what the leader left behind (a task runner, a backend) goes with it
 		signalGroup(child, 'SIGKILL');
 		return result;
 	};
-	return { child, exited, stop, status: () => status, output: () => output };
+	return { ...owned, stop, output: () => output };
 }
 
 /**

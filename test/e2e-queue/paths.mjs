@@ -1,10 +1,10 @@
 // Where the queue-mode suite keeps its stack (under the git-ignored .cache, recreated every run)
 // and the workflows only this suite imports. Plain Node ESM.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { REPO_CACHE_DIR } from '../../scripts/n8n/paths.mjs';
+import { readJsonFiles } from '../../scripts/lib/files.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,10 +15,5 @@ export const STATE_FILE = path.join(QUEUE_DIR, 'stack.json');
 
 /** test/e2e-queue/fixtures/*.json */
 export function fixtureWorkflows() {
-	const dir = path.join(here, 'fixtures');
-	return fs
-		.readdirSync(dir)
-		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+	return readJsonFiles(path.join(here, 'fixtures'));
 }

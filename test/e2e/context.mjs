@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { readJsonFiles } from '../../scripts/lib/files.mjs';
 import { DEMO_KEY, emulatorClient } from '../../scripts/lib/emulator-process.mjs';
 import { binaryFilePath } from '../../scripts/n8n/results.mjs';
 import { E2E_USER_FOLDER, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
@@ -23,12 +24,7 @@ export { DEMO_KEY };
 
 /** The workflows only the e2e suite imports (test/e2e/fixtures/*.json). */
 export function fixtureWorkflows() {
-	const dir = path.join(here, 'fixtures');
-	return fs
-		.readdirSync(dir)
-		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+	return readJsonFiles(path.join(here, 'fixtures'));
 }
 
 export function fixture(name) {
