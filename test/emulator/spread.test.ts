@@ -91,7 +91,8 @@ describe('run times (emulator)', () => {
 		const longest = ids[expected.indexOf(Math.max(...expected))];
 		await waitTask(emu, shortest);
 		const meanwhile = await call(`${emu.unifiedBaseUrl}/jobs/queryTask?taskId=${longest}`);
-		expect(meanwhile.body.status).toBe('PROCESSING');
+		// still running; PENDING or PROCESSING depends on how busy the machine was while creating
+		expect(['PENDING', 'PROCESSING']).toContain(meanwhile.body.status);
 		for (const [index, id] of ids.entries()) {
 			const done = await waitTask(emu, id);
 			expect(done.status).toBe('COMPLETED');
