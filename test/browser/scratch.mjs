@@ -153,16 +153,26 @@ export async function executeStep(page, { timeout = 120_000 } = {}) {
 	return { ok: true };
 }
 
-/** The output panel's first item as JSON (the JSON view's text, parsed). */
+/**
+ * The output panel's first item as JSON (the JSON view's text, parsed). The view renders after the
+ * tab is clicked, and a read in between can catch half of it: read again until it parses (10 s).
+ */
 export async function outputJson(page) {
 	const output = page.locator(id('output-panel'));
 	await output.locator(id('radio-button-json')).click();
-	const text = await output
-		.locator('.json-data, [class*="jsonDisplay"], pre')
-		.first()
-		.textContent();
-	const parsed = JSON.parse(text.replaceAll('\u00a0', ' ')); // the view indents with no-break spaces
-	return Array.isArray(parsed) ? parsed[0] : parsed;
+	const view = output.locator('.json-data, [class*="jsonDisplay"], pre').first();
+	const deadline = Date.now() + 10_000;
+	for (;;) {
+		// the view indents with no-break spaces
+		const text = ((await view.textContent()) ?? '').replaceAll('\u00a0', ' ');
+		try {
+			const parsed = JSON.parse(text);
+			return Array.isArray(parsed) ? parsed[0] : parsed;
+		} catch (error) {
+			if (Date.now() > deadline) throw error;
+			await page.waitForTimeout(250);
+		}
+	}
 }
 
 /**
