@@ -142,6 +142,22 @@ describe('faults', () => {
 		expect((await credits(emu)).credits).toBe(1_000_000);
 	});
 
+	it('matches only the requests whose body contains bodyIncludes', async () => {
+		await control(emu, '/faults', {
+			path: '/api/v1/jobs/createTask',
+			bodyIncludes: 'two',
+			status: 500,
+		});
+		const create = (prompt: string) =>
+			call(`${emu.unifiedBaseUrl}/jobs/createTask`, { json: { model: 'sd2', inputs: { prompt } } });
+		expect((await create('one')).status).toBe(200);
+		expect((await create('two')).status).toBe(500);
+		expect((await create('two')).status).toBe(200);
+		expect(
+			(await control(emu, '/faults', { path: '/x', status: 500, bodyIncludes: 1 })).status,
+		).toBe(400);
+	});
+
 	it('delays a request and then lets it through', async () => {
 		await control(emu, '/faults', { path: '/api/v1/account/credits', delayMs: 200 });
 		const started = Date.now();

@@ -135,6 +135,21 @@ describe('Upload Asset: one upload per item per node run', () => {
 		},
 	);
 
+	test("Retry On Fail: when the first item is the one that failed, the warning outlives n8n's re-run", async () => {
+		await control(emu, '/faults', { path: UPLOAD, bodyIncludes: 'one', status: 400 });
+		const run = await runThree('url', {}, RETRY);
+		expect(run.status).toBe('success');
+		expect((await uploads()).find((upload) => upload.faulted)?.name).toBe('one');
+		expect(run.json('Upload Asset')[0]).toMatchObject({
+			assetCreated: 'no',
+			error: expect.any(String),
+		});
+		await expectTwoCreated(run.json('Upload Asset'), 'no');
+		expect(run.runData['Upload Asset'][0].hints?.[0]?.message).toMatch(
+			/^1 of 3 items failed .*assets were created/,
+		);
+	});
+
 	test('without Retry On Fail, a 400 after two uploads does not stop the workflow: both assets are reported with their ids', async () => {
 		await faultOnThird(REFUSED);
 		const run = await runThree('binary');

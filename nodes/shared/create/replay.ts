@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 
 import { isCancelled } from '../execution/abort';
 
@@ -11,17 +11,29 @@ import { isCancelled } from '../execution/abort';
  * - it throws only when nothing it sent can exist (stopUnlessStored); otherwise it returns every
  *   item, failed ones with their error, and shows a warning;
  * - such an output is remembered, and the re-runs of the same node run (same execution, node and
- *   run index) get it back unchanged, with no request sent (replayOf, rememberForRetries).
+ *   run index) get it back unchanged, with no request sent (replayOf, rememberForRetries), and
+ *   its warning too: n8n keeps only the hints of a node run's last try.
  */
 interface Remembered {
 	output: INodeExecutionData[][];
+	warning?: NodeExecutionHint;
 	/** How many more times n8n may re-run this node run. */
 	replaysLeft: number;
 }
 
 const remembered = new Map<string, Remembered>();
+/** The warning each node run showed, until its output is remembered (or not) at the run's end. */
+const warnings = new Map<string, NodeExecutionHint>();
 /** Entries are dropped after their last replay; this bounds those a stopped execution left behind. */
 const MOST_REMEMBERED = 16;
+
+function keepBounded<V>(map: Map<string, V>, key: string, value: V): void {
+	map.set(key, value);
+	for (const oldest of map.keys()) {
+		if (map.size <= MOST_REMEMBERED) break;
+		map.delete(oldest);
+	}
+}
 
 function runKey(ctx: IExecuteFunctions): string {
 	const runIndex: unknown = ctx.getWorkflowDataProxy(0).$thisRunIndex;
@@ -44,6 +56,7 @@ export function replayOf(ctx: IExecuteFunctions): INodeExecutionData[][] | undef
 	const entry = remembered.get(key);
 	if (!entry) return undefined;
 	if (--entry.replaysLeft <= 0) remembered.delete(key);
+	if (entry.warning) ctx.addExecutionHints(entry.warning);
 	return entry.output;
 }
 
@@ -53,12 +66,11 @@ export function rememberForRetries(
 	output: INodeExecutionData[][],
 	storedAny: boolean,
 ): void {
+	const key = runKey(ctx);
+	const warning = warnings.get(key);
+	warnings.delete(key);
 	if (!storedAny || ctx.getNode().retryOnFail !== true || !retriedByN8n(output)) return;
-	remembered.set(runKey(ctx), { output, replaysLeft: triesOf(ctx) - 1 });
-	for (const key of remembered.keys()) {
-		if (remembered.size <= MOST_REMEMBERED) break;
-		remembered.delete(key);
-	}
+	keepBounded(remembered, key, { output, warning, replaysLeft: triesOf(ctx) - 1 });
 }
 
 /**
@@ -76,11 +88,13 @@ export function stopUnlessStored(
 ): void {
 	if (failures.length === 0 || ctx.continueOnFail() || isCancelled(ctx)) return;
 	if (!storedAny) throw failures[0];
-	ctx.addExecutionHints({
+	const warning: NodeExecutionHint = {
 		message: `${failures.length} of ${total} items failed (see their "error" field). The node did not stop the workflow because ${why}.`,
 		type: 'warning',
 		location: 'outputPane',
-	});
+	};
+	ctx.addExecutionHints(warning);
+	keepBounded(warnings, runKey(ctx), warning);
 }
 
 /** What a run of a storing node returns: its output, and whether anything it sent exists or may exist. */

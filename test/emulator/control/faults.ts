@@ -3,6 +3,8 @@ export interface Fault {
 	/** Exact request path (e.g. /api/v1/jobs/createTask), or a prefix ending in '*'. */
 	path: string;
 	method?: string;
+	/** Only requests whose body contains this text (e.g. one item's name). */
+	bodyIncludes?: string;
 	count: number;
 	status?: number;
 	delayMs?: number;
@@ -29,12 +31,15 @@ export function parseFault(input: unknown): Fault | string {
 	}
 	if (f.delayMs !== undefined && !(typeof f.delayMs === 'number' && f.delayMs >= 0))
 		return 'delayMs must be >= 0';
+	if (f.bodyIncludes !== undefined && typeof f.bodyIncludes !== 'string')
+		return 'bodyIncludes must be a string';
 	if (f.status === undefined && f.delayMs === undefined && !f.drop && !f.malformed) {
 		return 'a fault needs status, delayMs, drop or malformed';
 	}
 	return {
 		path: f.path,
 		method: typeof f.method === 'string' ? f.method.toUpperCase() : undefined,
+		bodyIncludes: f.bodyIncludes,
 		count: count as number,
 		status: f.status as number | undefined,
 		delayMs: f.delayMs as number | undefined,
@@ -52,9 +57,12 @@ export class Faults {
 	}
 
 	/** The first armed fault for this request, counted down (and forgotten once used up). */
-	take(method: string, path: string): Fault | undefined {
+	take(method: string, path: string, body: Buffer): Fault | undefined {
 		const fault = this.faults.find(
-			(f) => (!f.method || f.method === method) && matches(f.path, path),
+			(f) =>
+				(!f.method || f.method === method) &&
+				matches(f.path, path) &&
+				(f.bodyIncludes === undefined || body.includes(f.bodyIncludes)),
 		);
 		if (!fault) return undefined;
 		fault.count -= 1;

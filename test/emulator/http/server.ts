@@ -43,7 +43,7 @@ async function handle(
 			res,
 			errorReply(url.pathname, new ApiError(413, 'The body exceeds 60 MB', 'FILE_TOO_LARGE')),
 		);
-	const fault = entry ? emu.faults.take(method, url.pathname) : undefined;
+	const fault = entry ? emu.faults.take(method, url.pathname, bytes) : undefined;
 	if (fault && (await applyFault(emu, fault, req, res, entry as LogEntry))) return;
 	const ctx: Ctx = {
 		emu,
