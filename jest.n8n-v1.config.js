@@ -25,7 +25,5 @@ module.exports = {
 		// resolveOutputSchemaPath, and resume URLs signed with the execution's resume token
 		'/test/nodes/output-schemas\\.test\\.ts$',
 		'/test/nodes/callback-wait[^/]*\\.test\\.ts$',
-		// n8n 1.x drops a node's execution hint when Retry On Fail is on; the one-upload checks pass
-		'/test/nodes/upload-asset-once\\.test\\.ts$',
 	],
 };
