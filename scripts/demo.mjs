@@ -351,17 +351,7 @@ async function startQueue(n8n, port, emulator, workflows, pack) {
 		n8n,
 		dir: QUEUE_DEMO_DIR,
 		port,
-		mainEnv: ownerEnv(DEMO_OWNER, n8n),
-		prepare: (layout, userFolder) =>
-			prepareInstance({
-				userFolder,
-				tarball: pack.tarball,
-				emulatorUrl: emulator.url,
-				workflows,
-				n8n: layout,
-				log,
-				during,
-			}),
+		instance: { tarball: pack.tarball, emulatorUrl: emulator.url, workflows },
 		log,
 		during,
 	});

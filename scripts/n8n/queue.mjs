@@ -12,6 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startPostgres } from '../lib/postgres.mjs';
 import { spawnGroup, waitUntilReady } from '../lib/process-group.mjs';
 import { startRedis } from '../lib/redis.mjs';
+import { DEMO_OWNER, ownerEnv, prepareInstance } from './instance.mjs';
 import { REPO_CACHE_DIR } from './paths.mjs';
 import { freePort, n8nEnv } from './run.mjs';
 
@@ -198,14 +199,68 @@ export async function workersListening(workers, timeoutMs = 60_000) {
 }
 
 /**
- * `npm start -- --queue`: Postgres and Redis (their data kept in `dir` between runs, like the
- * demo's SQLite), the package and the demo's credentials and workflows imported into Postgres,
- * then main, 2 workers and a webhook process. The encryption key is made once and kept in `dir`
- * (the credentials in Postgres are encrypted with it). Returns the main (baseUrl, child, output)
- * and stop(), which stops the n8n processes, then Postgres and Redis.
- * @param {{ n8n: ReturnType<typeof import('./paths.mjs').n8nLayout>, dir: string, port: number, prepare: (layout: ReturnType<typeof queueLayout>, mainFolder: string) => Promise<void>, mainEnv?: Record<string, string>, log: (m: string) => void, during: (label: string, fn: () => Promise<any>) => Promise<any> }} opts
+ * The n8n side of a queue-mode stack, on running Postgres and Redis (`services`): the layout with
+ * `encryptionKey`, the main's folder (`dir`/main) with the package, the emulator's credentials and
+ * `instance.workflows` imported, then the main on `mainPort`, 2 workers and `webhookCount` webhook
+ * processes (the first is WEBHOOK_URL), each logging to `dir`/logs/<name>.log. Resolves once the
+ * workers listen to the queue.
+ * @param {{ n8n: ReturnType<typeof import('./paths.mjs').n8nLayout>, services: { postgres: any, redis: any }, dir: string, instance: { tarball: string, emulatorUrl: string, workflows: any[] }, encryptionKey?: string, mainPort?: number, webhookCount?: number, log?: (m: string) => void, during?: (label: string, fn: () => Promise<any>) => Promise<any> }} opts
  */
-export async function startQueueDemo({ n8n, dir, port, prepare, mainEnv, log, during }) {
+export async function startQueueStack({
+	n8n,
+	services,
+	dir,
+	instance,
+	encryptionKey = newEncryptionKey(),
+	mainPort,
+	webhookCount = 1,
+	log = () => {},
+	during = (_label, fn) => fn(),
+}) {
+	const ports = {
+		main: mainPort ?? (await freePort()),
+		workers: [await freePort(), await freePort()],
+	};
+	const webhookPorts = [];
+	while (webhookPorts.length < webhookCount) webhookPorts.push(await freePort());
+	const webhookUrl = `http://127.0.0.1:${webhookPorts[0]}/`;
+	const layout = queueLayout(n8n, { ...services, encryptionKey, webhookUrl });
+	const mainFolder = path.join(dir, 'main');
+	await prepareInstance({ ...instance, userFolder: mainFolder, n8n: layout, log, during });
+	const logsDir = path.join(dir, 'logs');
+	fs.rmSync(logsDir, { recursive: true, force: true }); // this run's output only
+	fs.mkdirSync(logsDir, { recursive: true });
+	log(
+		`Starting n8n in queue mode: main, 2 workers (concurrency ${WORKER_CONCURRENCY}), ${webhookCount} webhook process${webhookCount > 1 ? 'es' : ''}…`,
+	);
+	const processes = await during('starting n8n', () =>
+		startQueueProcesses({
+			n8n: layout,
+			mainFolder,
+			mainPort: ports.main,
+			workerPorts: ports.workers,
+			webhookPorts,
+			mainEnv: ownerEnv(DEMO_OWNER, layout),
+			onOutput: (name, chunk) => fs.appendFileSync(path.join(logsDir, `${name}.log`), chunk),
+		}),
+	);
+	try {
+		await workersListening(processes.workers);
+	} catch (error) {
+		await processes.stop();
+		throw error;
+	}
+	return { ...processes, logsDir };
+}
+
+/**
+ * `npm start -- --queue`: Postgres and Redis (their data kept in `dir` between runs, like the
+ * demo's SQLite), then the stack (startQueueStack) with one webhook process. The encryption key is
+ * made once and kept in `dir` (the credentials in Postgres are encrypted with it). Returns the main
+ * (baseUrl, child, output) and stop(), which stops the n8n processes, then Postgres and Redis.
+ * @param {{ n8n: ReturnType<typeof import('./paths.mjs').n8nLayout>, dir: string, port: number, instance: { tarball: string, emulatorUrl: string, workflows: any[] }, log: (m: string) => void, during: (label: string, fn: () => Promise<any>) => Promise<any> }} opts
+ */
+export async function startQueueDemo({ n8n, dir, port, instance, log, during }) {
 	fs.mkdirSync(dir, { recursive: true });
 	const keyFile = path.join(dir, 'encryption-key');
 	if (!fs.existsSync(keyFile))
@@ -223,42 +278,24 @@ export async function startQueueDemo({ n8n, dir, port, prepare, mainEnv, log, du
 		`Postgres on port ${services.postgres.port}, ${services.redis.version.split(' sha')[0]} on port ${services.redis.port}`,
 	);
 	try {
-		const webhookPort = await freePort();
-		const workerPorts = [await freePort(), await freePort()];
-		const layout = queueLayout(n8n, {
-			...services,
+		const processes = await startQueueStack({
+			n8n,
+			services,
+			dir,
+			instance,
 			encryptionKey: fs.readFileSync(keyFile, 'utf8').trim(),
-			webhookUrl: `http://127.0.0.1:${webhookPort}/`,
+			mainPort: port,
+			log,
+			during,
 		});
-		const mainFolder = path.join(dir, 'main');
-		await prepare(layout, mainFolder);
-		const logsDir = path.join(dir, 'logs');
-		fs.mkdirSync(logsDir, { recursive: true });
-		const logs = new Map();
-		const logOf = (name) =>
-			logs.get(name) ??
-			logs.set(name, fs.createWriteStream(path.join(logsDir, `${name}.log`))).get(name);
-		log('Starting n8n in queue mode: main, 2 workers (concurrency 5), a webhook process…');
-		const processes = await during('starting n8n', () =>
-			startQueueProcesses({
-				n8n: layout,
-				mainFolder,
-				mainPort: port,
-				workerPorts,
-				webhookPorts: [webhookPort],
-				mainEnv,
-				onOutput: (name, chunk) => logOf(name).write(chunk),
-			}),
-		);
 		return {
 			...processes.main,
 			processes,
 			services,
-			logsDir,
+			logsDir: processes.logsDir,
 			stop: async () => {
 				await processes.stop();
 				await services.stop();
-				for (const stream of logs.values()) stream.end();
 			},
 		};
 	} catch (error) {

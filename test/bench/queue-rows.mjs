@@ -6,15 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { DEMO_OWNER, login, ownerEnv, prepareInstance } from '../../scripts/n8n/instance.mjs';
+import { DEMO_OWNER, login } from '../../scripts/n8n/instance.mjs';
 import { REPO_CACHE_DIR } from '../../scripts/n8n/paths.mjs';
-import {
-	newEncryptionKey,
-	queueLayout,
-	startQueueProcesses,
-	startQueueServices,
-	workersListening,
-} from '../../scripts/n8n/queue.mjs';
+import { startQueueServices, startQueueStack } from '../../scripts/n8n/queue.mjs';
 import { readExecution } from '../../scripts/n8n/rest.mjs';
 import { freePort } from '../../scripts/n8n/run.mjs';
 import { activate, callbackBatch } from './callback.mjs';
@@ -32,7 +26,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function queueRows(emulator, opts) {
 	const { log } = opts;
 	fs.rmSync(DIR, { recursive: true, force: true });
-	fs.mkdirSync(path.join(DIR, 'logs'), { recursive: true });
 	log('Queue mode: starting Postgres and Redis…');
 	const services = await startQueueServices({
 		dir: DIR,
@@ -50,35 +43,19 @@ export async function queueRows(emulator, opts) {
 
 async function onStack(emulator, services, opts) {
 	const { log } = opts;
-	const ports = { main: await freePort(), workers: [await freePort(), await freePort()] };
-	ports.webhook = await freePort();
-	const base = `http://127.0.0.1:${ports.webhook}`;
-	const layout = queueLayout(opts.n8n, {
-		...services,
-		encryptionKey: newEncryptionKey(),
-		webhookUrl: `${base}/`,
-	});
-	const mainFolder = path.join(DIR, 'main');
-	await prepareInstance({
-		userFolder: mainFolder,
-		tarball: opts.tarball,
-		emulatorUrl: emulator.url,
-		workflows: [...opts.uneven.map((w) => w.flow), opts.callbackFlow],
-		n8n: layout,
+	const stack = await startQueueStack({
+		n8n: opts.n8n,
+		services,
+		dir: DIR,
+		instance: {
+			tarball: opts.tarball,
+			emulatorUrl: emulator.url,
+			workflows: [...opts.uneven.map((w) => w.flow), opts.callbackFlow],
+		},
 		log,
 	});
-	log('Queue mode: starting n8n (main, 2 workers of concurrency 5, a webhook process)…');
-	const stack = await startQueueProcesses({
-		n8n: layout,
-		mainFolder,
-		mainPort: ports.main,
-		workerPorts: ports.workers,
-		webhookPorts: [ports.webhook],
-		mainEnv: ownerEnv(DEMO_OWNER, layout),
-		onOutput: (name, chunk) => fs.appendFileSync(path.join(DIR, 'logs', `${name}.log`), chunk),
-	});
+	const base = stack.webhooks[0].baseUrl;
 	try {
-		await workersListening(stack.workers);
 		const session = await login(stack.main.baseUrl, DEMO_OWNER);
 		const rows = [];
 		for (const { name, lastNode, tasks, flow } of opts.uneven) {

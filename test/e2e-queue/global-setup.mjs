@@ -10,21 +10,9 @@ import { startEmulatorProcess } from '../../scripts/lib/emulator-process.mjs';
 import { createProgress } from '../../scripts/lib/progress.mjs';
 import { packPackage } from '../../scripts/n8n/community-package.mjs';
 import { ensureN8n } from '../../scripts/n8n/install.mjs';
-import {
-	DEMO_OWNER,
-	loadExamples,
-	login,
-	ownerEnv,
-	prepareInstance,
-} from '../../scripts/n8n/instance.mjs';
+import { DEMO_OWNER, loadExamples, login } from '../../scripts/n8n/instance.mjs';
 import { REPO_ROOT } from '../../scripts/n8n/paths.mjs';
-import {
-	newEncryptionKey,
-	queueLayout,
-	startQueueProcesses,
-	startQueueServices,
-	workersListening,
-} from '../../scripts/n8n/queue.mjs';
+import { startQueueServices, startQueueStack } from '../../scripts/n8n/queue.mjs';
 import { freePort } from '../../scripts/n8n/run.mjs';
 import { E2E_EMULATOR_SETTINGS } from '../e2e/context.mjs';
 import { QUEUE_DIR, STATE_FILE, fixtureWorkflows } from './paths.mjs';
@@ -50,8 +38,6 @@ export default async function globalSetup() {
 
 async function setUp({ log, during, stops }) {
 	fs.rmSync(QUEUE_DIR, { recursive: true, force: true });
-	const logsDir = path.join(QUEUE_DIR, 'logs');
-	fs.mkdirSync(logsDir, { recursive: true });
 
 	log('Building, checking n8n, starting Postgres, Redis and the emulator (side by side)…');
 	const [, n8n, services, emulator] = await during('starting', () =>
@@ -75,37 +61,22 @@ async function setUp({ log, during, stops }) {
 		`n8n ${n8n.n8nVersion}; Postgres on ${services.postgres.port}, ${services.redis.version.split(' sha')[0]} on ${services.redis.port}; emulator ${emulator.url}`,
 	);
 
-	const ports = { main: await freePort(), workers: [await freePort(), await freePort()] };
-	// two webhook processes, as behind a load balancer: the trigger suite sends a delivery to each
-	ports.webhooks = [await freePort(), await freePort()];
-	const webhookUrl = `http://127.0.0.1:${ports.webhooks[0]}/`;
-	const layout = queueLayout(n8n, { ...services, encryptionKey: newEncryptionKey(), webhookUrl });
-	const mainFolder = path.join(QUEUE_DIR, 'main');
 	const pack = await packPackage();
-	await prepareInstance({
-		userFolder: mainFolder,
-		tarball: pack.tarball,
-		emulatorUrl: emulator.url,
-		workflows: [...loadExamples().map((e) => e.workflow), ...fixtureWorkflows()],
-		n8n: layout,
+	const stack = await startQueueStack({
+		n8n,
+		services,
+		dir: QUEUE_DIR,
+		instance: {
+			tarball: pack.tarball,
+			emulatorUrl: emulator.url,
+			workflows: [...loadExamples().map((e) => e.workflow), ...fixtureWorkflows()],
+		},
+		// two webhook processes, as behind a load balancer: the trigger suite sends a delivery to each
+		webhookCount: 2,
 		log,
 		during,
 	});
-
-	log('Starting n8n: main, 2 workers (concurrency 5), 2 webhook processes…');
-	const stack = await during('starting n8n', () =>
-		startQueueProcesses({
-			n8n: layout,
-			mainFolder,
-			mainPort: ports.main,
-			workerPorts: ports.workers,
-			webhookPorts: ports.webhooks,
-			mainEnv: ownerEnv(DEMO_OWNER, layout),
-			onOutput: (name, chunk) => fs.appendFileSync(path.join(logsDir, `${name}.log`), chunk),
-		}),
-	);
 	stops.push(stack.stop);
-	await workersListening(stack.workers);
 	const { cookie } = await login(stack.main.baseUrl, DEMO_OWNER);
 
 	fs.writeFileSync(
@@ -115,12 +86,12 @@ async function setUp({ log, during, stops }) {
 			cookie,
 			webhookUrls: stack.webhooks.map((w) => w.baseUrl),
 			workers: stack.workers.map((w) => w.name),
-			logsDir,
+			logsDir: stack.logsDir,
 			emulatorUrl: emulator.url,
 		}),
 	);
 	process.env.E2E_EMULATOR_URL = emulator.url;
 	log(
-		`Stack ready: main ${stack.main.baseUrl}, webhook ${stack.webhooks[0].baseUrl}, logs in ${path.relative(REPO_ROOT, logsDir)}`,
+		`Stack ready: main ${stack.main.baseUrl}, webhook ${stack.webhooks[0].baseUrl}, logs in ${path.relative(REPO_ROOT, stack.logsDir)}`,
 	);
 }

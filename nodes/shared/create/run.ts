@@ -94,8 +94,7 @@ export async function runCreate<R>(
 	if (waitMode === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const finished = finish(ctx, reported);
 	const output = [waitMode === 'none' ? withNextStep(ctx, kind, finished) : finished];
-	if (callback && !reported[0].failure && !reported[0].skipped)
-		await waitForCallback(ctx, output[0][0]);
+	if (callback && hasTask(reported[0])) await waitForCallback(ctx, output[0][0]);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
 }
@@ -119,6 +118,9 @@ function stopOnFailure<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>): v
 	const invalid = planned.find(isFailure);
 	if (invalid && !ctx.continueOnFail()) throw invalid.error;
 }
+/** Whether this item's task was created in this run (its id is in `json`). */
+const hasTask = (entry: Reported) => !entry.failure && !entry.skipped;
+
 /** Whether this item's task exists or may exist, so that sending it again could bill twice. */
 const mayExist = (entry: Reported) =>
 	entry.failure ? mayHaveCreated(entry.failure) : !entry.skipped;
@@ -151,7 +153,7 @@ async function waitCreated<R>(
 	reported: Reported[],
 	poll?: PollOptions,
 ): Promise<Reported[]> {
-	const created = reported.filter((entry) => !entry.failure && !entry.skipped);
+	const created = reported.filter(hasTask);
 	const tasks = created.map((entry) => ({
 		id: String(entry.json[kind.idField]),
 		itemIndex: entry.itemIndex,
