@@ -1,5 +1,5 @@
 import { execFileSync } from 'child_process';
-import { readFileSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 /**
@@ -58,6 +58,18 @@ describe('npm pack --dry-run', () => {
 		for (const node of pkg.n8n.nodes as string[])
 			expect(paths).toContain(node.replace(/\.js$/, '.json'));
 		expect(paths.filter((path) => path.startsWith('dist/icons/')).length).toBeGreaterThan(0);
+	});
+
+	test('packs no module left from an earlier build: each built file has its source', () => {
+		const built = paths.filter((path) =>
+			/^dist\/(nodes|credentials)\/.*\.(js|json|d\.ts|js\.map)$/.test(path),
+		);
+		const source = (path: string) =>
+			path.replace(/^dist\//, '').replace(/\.(d\.ts|js\.map|js)$/, '.ts');
+		const orphans = built.filter(
+			(path) => !existsSync(join(root, source(path))) && !existsSync(join(root, path.slice(5))),
+		);
+		expect(orphans).toEqual([]);
 	});
 
 	test(`stays under ${kb(MAX_PACKED_BYTES)} packed and ${kb(MAX_UNPACKED_BYTES)} unpacked`, () => {
