@@ -220,10 +220,10 @@ export async function startQueueStack({
 	const ports = {
 		main: mainPort ?? (await freePort()),
 		workers: [await freePort(), await freePort()],
+		webhooks: [],
 	};
-	const webhookPorts = [];
-	while (webhookPorts.length < webhookCount) webhookPorts.push(await freePort());
-	const webhookUrl = `http://127.0.0.1:${webhookPorts[0]}/`;
+	while (ports.webhooks.length < webhookCount) ports.webhooks.push(await freePort());
+	const webhookUrl = `http://127.0.0.1:${ports.webhooks[0]}/`;
 	const layout = queueLayout(n8n, { ...services, encryptionKey, webhookUrl });
 	const mainFolder = path.join(dir, 'main');
 	await prepareInstance({ ...instance, userFolder: mainFolder, n8n: layout, log, during });
@@ -239,7 +239,7 @@ export async function startQueueStack({
 			mainFolder,
 			mainPort: ports.main,
 			workerPorts: ports.workers,
-			webhookPorts,
+			webhookPorts: ports.webhooks,
 			mainEnv: ownerEnv(DEMO_OWNER, layout),
 			onOutput: (name, chunk) => fs.appendFileSync(path.join(logsDir, `${name}.log`), chunk),
 		}),

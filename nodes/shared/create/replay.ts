@@ -66,10 +66,11 @@ export function rememberForRetries(
 	output: INodeExecutionData[][],
 	storedAny: boolean,
 ): void {
+	if (ctx.getNode().retryOnFail !== true) return;
 	const key = runKey(ctx);
 	const warning = warnings.get(key);
 	warnings.delete(key);
-	if (!storedAny || ctx.getNode().retryOnFail !== true || !retriedByN8n(output)) return;
+	if (!storedAny || !retriedByN8n(output)) return;
 	keepBounded(remembered, key, { output, warning, replaysLeft: triesOf(ctx) - 1 });
 }
 
@@ -94,7 +95,8 @@ export function stopUnlessStored(
 		location: 'outputPane',
 	};
 	ctx.addExecutionHints(warning);
-	keepBounded(warnings, runKey(ctx), warning);
+	// only a node with Retry On Fail is replayed (rememberForRetries)
+	if (ctx.getNode().retryOnFail === true) keepBounded(warnings, runKey(ctx), warning);
 }
 
 /** What a run of a storing node returns: its output, and whether anything it sent exists or may exist. */
