@@ -1,6 +1,6 @@
 import { Container } from '@n8n/di';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,8 +24,12 @@ process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
 process.env.N8N_BINARY_DATA_STORAGE_PATH = join(root, 'binary-data');
 // The settings file lives in a private temp folder; checking its permissions only logs warnings.
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
-// Quiet by default; N8N_LOG_LEVEL=debug shows n8n-core's own logs when a test needs them.
-process.env.N8N_LOG_LEVEL ??= 'silent';
+// n8n's log at its default level, to a file as n8n writes it (N8N_LOG_OUTPUT=file), so a test can
+// read what the nodes log (harnessLog); N8N_LOG_OUTPUT=console shows it while debugging.
+const LOG_FILE = join(root, 'n8n.log');
+process.env.N8N_LOG_LEVEL ??= 'info';
+process.env.N8N_LOG_OUTPUT ??= 'file';
+process.env.N8N_LOG_FILE_LOCATION = LOG_FILE;
 
 let ready: Promise<void> | undefined;
 
@@ -44,6 +48,11 @@ async function initialise(): Promise<void> {
 	await Container.get(BinaryDataService).init();
 	// n8n's CLI backs the deduplication store with its database; the harness with memory.
 	await DataDeduplicationService.init(deduplicator);
+}
+
+/** What n8n has logged so far in this test file (written asynchronously: read it in a waitFor). */
+export function harnessLog(): string {
+	return existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8') : '';
 }
 
 /** Deletes the temp folder (settings and binary data). Jest calls it after the test file. */

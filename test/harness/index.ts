@@ -60,13 +60,18 @@ export async function runWorkflow(
 	const { credentials } = loadRegistries();
 	const workflow = createWorkflow(workflowJson, nodeTypes(), options);
 	const hooks = new ExecutionLifecycleHooks(
-		'manual',
+		options.mode ?? 'manual',
 		String(++executions),
 		asWorkflowBase(workflow),
 	);
 	const helper = new HarnessCredentialsHelper(credentials, options.credentials);
 	const additionalData = buildAdditionalData(helper, hooks);
-	const execution = startRun(additionalData, workflow);
+	const execution = startRun(
+		additionalData,
+		workflow,
+		options.mode,
+		options.items?.map((json, item) => ({ json, pairedItem: { item } })),
+	);
 	const stop =
 		options.cancelAfterMs === undefined
 			? undefined

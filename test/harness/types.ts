@@ -54,6 +54,8 @@ export interface RunOptions {
 	workflowId?: string;
 	/** Stops the execution this long after it starts, as the editor's Stop button does. */
 	cancelAfterMs?: number;
+	/** n8n's execution mode (default 'manual'); 'retry' is n8n's Retry of a failed or crashed execution. */
+	mode?: 'manual' | 'retry' | 'trigger';
 }
 
 export interface BinaryContent {

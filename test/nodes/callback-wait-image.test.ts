@@ -1,16 +1,13 @@
 /**
- * Create Image with Wait for Completion = Until the Service Calls Back: one image per execution,
- * resumed by the emulator's callback with the node's own image fields; several images refused.
+ * Create Image with Wait for Completion = Until the Service Calls Back: resumed by the
+ * emulator's callback with the node's own image fields (several images: callback-wait-batch.test.ts).
  */
 import type { RunningEmulator } from '../emulator';
-import { logged, startFast, waitFor } from '../emulator/test-helpers';
-import { runWorkflow } from '../harness';
+import { startFast, waitFor } from '../emulator/test-helpers';
 import { resumeByTimeout, runUntilWaiting, serveResume } from '../harness/waiting';
 import type { ResumeServer } from '../harness/waiting';
 import { emulatorCredentials } from '../helpers/nodes';
 import { chainWorkflow, packageNode } from '../helpers/workflow';
-
-const CREATE_TASK = '/api/v1/jobs/createTask';
 
 let emu: RunningEmulator;
 let server: ResumeServer;
@@ -67,13 +64,4 @@ test('at the time limit the item is the created image task with its estimate as 
 		creditsCharged: created.estimatedCredits,
 	});
 	expect(item.creditsCharged).toEqual(expect.any(Number));
-});
-
-test('several images per item are refused before anything is sent', async () => {
-	const before = (await logged(emu, CREATE_TASK)).length;
-	const run = await runWorkflow(image({ imagesPerItem: 2 }), options());
-	expect(run.error?.message).toBe(
-		'Until the Service Calls Back waits for one task, and this execution would create 2 tasks (1 input item)',
-	);
-	expect((await logged(emu, CREATE_TASK)).length).toBe(before);
 });

@@ -151,7 +151,7 @@ describe('Create Video: Wait for Completion = Until the Service Calls Back', () 
 		expect(wrong.webhook).toMatchObject({
 			status: 400,
 			answer: {
-				message: `Task ${other.taskId} is not the task this execution waits for; the execution keeps waiting`,
+				message: `Task ${other.taskId} is not a task this execution waits for; the execution keeps waiting`,
 			},
 		});
 		const junk = await resumeByCallback(workflow(), waiting, { body: { hello: 1 } }, options());
@@ -306,29 +306,6 @@ describe('Create Video: Wait for Completion = Until the Service Calls Back', () 
 		});
 		expect(item.pairedItem).toEqual({ item: 0 });
 		expect(await queries(String(created.taskId))).toHaveLength(0);
-	});
-
-	test('several items are refused before anything is sent, naming polling and the Task Trigger', async () => {
-		const before = await creates();
-		const run = await runWorkflow(workflow(), { ...options(), items: [{}, {}] });
-		expect(run.status).toBe('error');
-		expect(run.error?.message).toBe(
-			'Until the Service Calls Back waits for one task, and this execution would create 2 tasks (2 input items)',
-		);
-		expect(run.error?.description).toMatch(/Wait for Completion: Wait .* Task Trigger/);
-		const soft = await runWorkflow(workflow({}, { onError: 'continueRegularOutput' }), {
-			...options(),
-			items: [{}, {}],
-		});
-		expect(soft.json('Create Video')).toEqual([
-			expect.objectContaining({ taskCreated: 'no', error: run.error?.message }),
-			expect.objectContaining({ taskCreated: 'no', error: run.error?.message }),
-		]);
-		expect(soft.output('Create Video').map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-		]);
-		expect(await creates()).toBe(before);
 	});
 
 	test("a Callback URL of the user's is refused, not silently replaced", async () => {

@@ -9,6 +9,9 @@ import { readDownloadFields } from '../fields/wait';
 import { settle } from '../polling/task-waiting';
 import { DEFAULT_POLL } from '../polling';
 import type { TaskReader } from '../tasks';
+import { mapWithLimit } from '../execution/concurrency';
+import { readBatch, waitingItems, waitingTasks } from './batch';
+import type { Read } from './batch';
 import { readPostedTask } from './posted-task';
 import { rereadWhileRunning } from './reread';
 import { verifyPosted } from './verify';
@@ -18,9 +21,10 @@ const KEEP_WAITING: IWebhookResponseData = { noWebhookResponse: true };
 
 /**
  * A POST to the resume URL of an execution waiting in callback mode. The body is not trusted: it
- * must name the task this execution waits for, which is then read with the credential (once, or
- * a few times over 3 s while it still reads running: reread.ts). Only a task the service confirms
- * finished resumes the execution, with its final state (and files when asked); any other call is
+ * must name a task this execution waits for, which is then read with the credential (once, or a
+ * few times over 3 s while it still reads running: reread.ts). A task the service confirms
+ * finished is acknowledged; when the batch's other tasks read finished too (batch.ts), the
+ * execution resumes with every task's final state (and files when asked). Any other call is
  * answered with why, and the execution keeps waiting.
  */
 export async function resumeOnCallback(
@@ -29,17 +33,17 @@ export async function resumeOnCallback(
 	/** The node's own output mapping, applied as in execute() (e.g. Create Image's fields). */
 	finish: (item: INodeExecutionData) => INodeExecutionData = (item) => item,
 ): Promise<IWebhookResponseData> {
-	// While waiting, the node's input is the item of its task (see waitForCallback).
-	const waiting = ctx.evaluateExpression('{{ $json }}', 0) as IDataObject;
-	const expected = typeof waiting?.[kind.idField] === 'string' ? String(waiting[kind.idField]) : '';
+	const items = waitingItems(ctx);
+	const tasks = waitingTasks(items, kind);
 	const posted = readPostedTask(ctx.getBodyData());
 	if ('problem' in posted)
 		return answer(ctx, 400, `${posted.problem}; the execution keeps waiting`);
-	if (!expected || posted.id !== expected) {
+	const mine = tasks.find((task) => task.id === posted.id);
+	if (!mine) {
 		return answer(
 			ctx,
 			400,
-			`Task ${posted.id} is not the task this execution waits for; the execution keeps waiting`,
+			`Task ${posted.id} is not a task this execution waits for; the execution keeps waiting`,
 		);
 	}
 	const verified = await verifyPosted(ctx, { ...posted, kind }, true);
@@ -48,15 +52,18 @@ export async function resumeOnCallback(
 		return answer(ctx, 503, `${verified.unverified}; the execution keeps waiting`);
 	if ('dropped' in verified)
 		return answer(ctx, 403, `${verified.dropped}; the execution keeps waiting`);
-	const state = await rereadWhileRunning(ctx, kind, expected, verified.state);
-	const phase = kind.phase(state);
-	if (phase === 'running') return stillRunning(ctx, expected);
-	// Answered before the downloads, so a slow download does not make the service send again.
+	const state = await rereadWhileRunning(ctx, kind, mine.id, verified.state);
+	if (kind.phase(state) === 'running') return stillRunning(ctx, mine.id);
+	// Answered before reading the others and downloading, so a slow batch does not make the service send again.
 	answer(ctx, 200, 'Received');
-	return {
-		...KEEP_WAITING,
-		workflowData: [[finish(await finalItem(ctx, kind, waiting, state, phase))]],
-	};
+	const deadline = Date.now() + callbackMinutes(ctx) * 60_000;
+	const reads = await readBatch(ctx, kind, tasks, { id: mine.id, state }, deadline);
+	if (!reads) return KEEP_WAITING;
+	const resumed = await mapWithLimit(items, DOWNLOADS_AT_ONCE, async (item, index) => {
+		const task = tasks.find((waiting) => waiting.index === index);
+		return task ? finish(await finalItem(ctx, kind, item, reads.get(task.id)!, deadline)) : item;
+	});
+	return { ...KEEP_WAITING, workflowData: [resumed.map((item) => item!)] };
 }
 
 /**
@@ -78,34 +85,40 @@ function stillRunning(ctx: IWebhookFunctions, id: string): IWebhookResponseData 
 /** A hint only: the service retries on its own schedule (1 s, 5 s, 30 s). */
 const RETRY_AFTER_SECONDS = 5;
 
+/** Result files downloaded at once when the batch resumes. */
+const DOWNLOADS_AT_ONCE = 3;
+
+const callbackMinutes = (ctx: IWebhookFunctions) =>
+	ctx.getNodeParameter('callbackTimeoutMinutes', DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
+
 async function finalItem(
 	ctx: IWebhookFunctions,
 	kind: TaskReader,
-	waiting: IDataObject,
-	state: IDataObject,
-	phase: 'succeeded' | 'failed',
+	waiting: INodeExecutionData,
+	read: Read,
+	deadline: number,
 ): Promise<INodeExecutionData> {
 	const downloadFields = readDownloadFields((name, fallback) =>
 		ctx.getNodeParameter(name, fallback),
 	);
-	const minutes = ctx.getNodeParameter(
-		'callbackTimeoutMinutes',
-		DEFAULT_CALLBACK_TIMEOUT_MINUTES,
-	) as number;
-	const id = String(waiting[kind.idField]);
+	const id = String(waiting.json[kind.idField]);
+	const result =
+		'state' in read
+			? { outcome: kind.phase(read.state) as 'succeeded' | 'failed', last: read.state }
+			: { outcome: 'error' as const, error: new Error(read.gone) };
 	const task = await settle(
 		ctx,
 		kind,
-		{ outcome: phase, last: state },
+		result,
 		{ poll: DEFAULT_POLL, ...downloadFields },
 		{
 			id,
-			deadline: Date.now() + minutes * 60_000,
+			deadline,
 		},
 	);
 	// The waiting item's timedOut outcome and message do not apply any more.
 	const created = Object.fromEntries(
-		Object.entries(waiting).filter(([key]) => key !== 'outcome' && key !== 'error'),
+		Object.entries(waiting.json).filter(([key]) => key !== 'outcome' && key !== 'error'),
 	);
 	const json: IDataObject = {
 		...created,
@@ -113,7 +126,7 @@ async function finalItem(
 		outcome: task.outcome,
 		...(task.reason ? { error: task.reason } : {}),
 	};
-	return { json, ...(task.binary ? { binary: task.binary } : {}), pairedItem: { item: 0 } };
+	return { ...waiting, json, ...(task.binary ? { binary: task.binary } : {}) };
 }
 
 function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {

@@ -1,7 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-
-import { errorItem } from '../execution/item-loop';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** The Create nodes' third "Wait for Completion" choice: the execution waits for the task's callback. */
 export const CALLBACK_MODE = 'callback';
@@ -46,30 +44,6 @@ export function withResumeUrl<R>(ctx: IExecuteFunctions, build: (itemIndex: numb
 	};
 }
 
-/**
- * Callback waiting holds one execution for one task: a batch is refused before anything is sent
- * (thrown, or one error item per input item under Continue On Fail). Undefined: one task, go on.
- */
-export function refusedBatch(
-	ctx: IExecuteFunctions,
-	requests: number,
-): INodeExecutionData[][] | undefined {
-	const items = ctx.getInputData().length;
-	if (requests <= 1 && items <= 1) return undefined;
-	const error = new NodeOperationError(
-		ctx.getNode(),
-		`Until the Service Calls Back waits for one task, and this execution would create ${Math.max(requests, items)} tasks (${items} input item${items === 1 ? '' : 's'})`,
-		{
-			description:
-				"One execution waits for one task's callback. For a batch, choose Wait for Completion: Wait (polling, all tasks together), or Return at Once with a Callback URL of a Task Trigger workflow. Nothing was sent and no credits were spent.",
-		},
-	);
-	if (!ctx.continueOnFail()) throw error;
-	return [
-		ctx.getInputData().map((_, itemIndex) => errorItem(error, itemIndex, { taskCreated: 'no' })),
-	];
-}
-
 function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
 	return ctx.getNodeParameter(
 		'callbackTimeoutMinutes',
@@ -79,24 +53,29 @@ function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
 }
 
 /**
- * Puts the execution to wait (no process held, saved with the execution) until the callback or the
- * time limit. At the time limit n8n resumes the node disabled, and a disabled node passes on the
- * data of its execution-stack entry, which is the object getExecuteData() returns here: so that
- * data becomes the task as created, with outcome timedOut. A fresh object: the input items are
- * the upstream node's output and stay untouched.
+ * Puts the execution to wait (no process held, saved with the execution in n8n's database, so the
+ * ids of its tasks survive a restart or a killed worker) until the callbacks or the time limit. At
+ * the time limit n8n resumes the node disabled, and a disabled node passes on the data of its
+ * execution-stack entry, which is the object getExecuteData() returns here: so that data becomes
+ * the items as created, each waiting task's with outcome timedOut. Fresh objects: the input items
+ * are the upstream node's output and stay untouched.
  */
 export async function waitForCallback(
 	ctx: IExecuteFunctions,
-	created: INodeExecutionData,
+	items: INodeExecutionData[],
+	waits: (index: number) => boolean,
 ): Promise<void> {
 	const minutes = callbackTimeoutMinutes(ctx);
-	const json: IDataObject = {
-		...created.json,
-		outcome: TIMED_OUT,
-		error: `No callback came within ${minutes} minutes: the task may still be running; read it by its taskId with Wait For Task`,
-	};
+	const timedOut = (item: INodeExecutionData): INodeExecutionData => ({
+		...item,
+		json: {
+			...item.json,
+			outcome: TIMED_OUT,
+			error: `No callback came within ${minutes} minutes: the task may still be running; read it by its taskId with Wait For Task`,
+		},
+	});
 	const entry = ctx.getExecuteData();
-	entry.data = { main: [[{ json, pairedItem: { item: 0 } }]] };
+	entry.data = { main: [items.map((item, index) => (waits(index) ? timedOut(item) : item))] };
 	waitingEntries.add(entry);
 	await ctx.putExecutionToWait(new Date(Date.now() + minutes * 60_000));
 }

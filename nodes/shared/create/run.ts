@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { CALLBACK_MODE, refusedBatch, waitForCallback, withResumeUrl } from '../callback/wait-mode';
+import { CALLBACK_MODE, waitForCallback, withResumeUrl } from '../callback/wait-mode';
 import { readWaitSettings } from '../fields/wait';
 import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
@@ -67,8 +67,6 @@ export async function runCreate<R>(
 	const batch = ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions;
 	const callback = ctx.getNodeParameter('waitForCompletion', 0, 'none') === CALLBACK_MODE;
 	const requested = planItems(ctx, kind, callback ? withResumeUrl(ctx, build) : build);
-	const refused = callback ? refusedBatch(ctx, requested.length) : undefined;
-	if (refused) return refused;
 	stopOnFailure(ctx, requested);
 	const claimed = await claimItems(ctx, kind.name, requested);
 	let sent: Array<ItemFailure | SubmittedItem> | undefined;
@@ -94,7 +92,9 @@ export async function runCreate<R>(
 	if (waitMode === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
 	const finished = finish(ctx, reported);
 	const output = [waitMode === 'none' ? withNextStep(ctx, kind, finished) : finished];
-	if (callback && hasTask(reported[0])) await waitForCallback(ctx, output[0][0]);
+	const waits = (index: number) => hasTask(reported[index]);
+	if (callback && reported.some((_, index) => waits(index)))
+		await waitForCallback(ctx, output[0], waits);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
 }

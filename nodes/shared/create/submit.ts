@@ -9,6 +9,7 @@ import type { CreatedTask, TaskKind } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
 import type { ItemFailure } from './outcomes';
 import type { ReadyItem } from './plan';
+import { traceCreated, traceSending, traceUnknown } from './trace';
 
 export interface SubmittedItem {
 	itemIndex: number;
@@ -46,15 +47,15 @@ export async function submitAll<R>(
 		ready,
 		options.concurrency,
 		async ({ itemIndex, variant, request, price }): Promise<SubmittedItem | ItemFailure> => {
+			const origin = { kind: kind.name, itemIndex, variant };
+			traceSending(ctx, origin, price);
 			try {
-				return {
-					itemIndex,
-					variant,
-					task: await kind.create(ctx, request, itemIndex, options.requestTimeoutMs),
-					price,
-				};
+				const task = await kind.create(ctx, request, itemIndex, options.requestTimeoutMs);
+				traceCreated(ctx, origin, task.id, price);
+				return { itemIndex, variant, task, price };
 			} catch (error) {
 				const failure = { ...createFailure(ctx, error as Error, itemIndex), variant };
+				if (failure.sent === 'unknown') traceUnknown(ctx, origin, failure.error.message);
 				stop ??= isPaymentRequired(error)
 					? 'payment'
 					: failure.sent === 'unknown'

@@ -36,6 +36,10 @@ const isReady = <R>(entry: Planned<R>): entry is ReadyItem<R> => !('error' in en
  * again by `settle` for the items that end without a task. A crash between the two leaves the key
  * of an item that was never created: the next runs skip it (saying so) until the memory is
  * cleared; the other order (record after sending) would instead pay twice after such a crash.
+ *
+ * The keys are recorded on every run, the option off too, and n8n's Retry of an execution skips
+ * them whatever the option says: a Retry after a crash re-runs the node from its input, and must
+ * not pay again for what the crashed run sent. Off and not a Retry, a store that fails only warns.
  */
 export async function claimItems<R>(
 	ctx: IExecuteFunctions,
@@ -44,26 +48,38 @@ export async function claimItems<R>(
 ): Promise<Claimed<R>> {
 	const settings = readSkipSettings(ctx);
 	if (settings.forget) await forgetAll(ctx, settings);
-	if (!settings.skip) return { planned, skipped: [], settle: async () => {} };
+	const retry = ctx.getMode() === 'retry';
+	const skipping = settings.skip || retry;
 	const keys = await keysOf(ctx, kind, planned);
 	const firstOfKey = new Map<string, number>();
 	for (const [itemIndex, key] of keys) {
 		if (!(key instanceof Error) && !firstOfKey.has(key)) firstOfKey.set(key, itemIndex);
 	}
-	const known = await recordNew(ctx, [...firstOfKey.keys()], settings);
+	const known = await recordNew(ctx, [...firstOfKey.keys()], settings).catch((error: Error) => {
+		if (skipping) throw error;
+		warn(ctx, `${error.message}. ${UNRECORDED}`);
+		return undefined;
+	});
+	if (!known) return { planned, skipped: [], settle: async () => {} };
 	const claimed = new Map<number, string>();
 	const skipped: SkippedItem[] = [];
 	for (const [itemIndex, key] of keys) {
 		if (key instanceof Error) continue;
 		const first = firstOfKey.get(key)!;
-		if (known.has(key)) skipped.push({ itemIndex, key, reason: earlierRun(settings) });
+		if (!skipping) {
+			if (first === itemIndex && !known.has(key)) claimed.set(itemIndex, key);
+		} else if (known.has(key))
+			skipped.push({ itemIndex, key, reason: settings.skip ? earlierRun(settings) : RETRIED });
 		else if (first !== itemIndex)
 			skipped.push({ itemIndex, key, reason: sameAsEarlierItem(first) });
 		else claimed.set(itemIndex, key);
 	}
 	const out = new Set(skipped.map(({ itemIndex }) => itemIndex));
 	return {
-		planned: withKeyFailures(planned, keys).filter((entry) => !out.has(entry.itemIndex)),
+		// A key that could not be made fails its item only when keys decide what is sent.
+		planned: (skipping ? withKeyFailures(planned, keys) : planned).filter(
+			(entry) => !out.has(entry.itemIndex),
+		),
 		skipped,
 		settle: async (mayExist) => {
 			const unused = [...claimed].filter(([itemIndex]) => !mayExist(itemIndex));
@@ -71,6 +87,12 @@ export async function claimItems<R>(
 		},
 	};
 }
+
+const UNRECORDED =
+	"This run's items were sent without being recorded, so n8n's Retry of this execution could not tell which were sent.";
+
+const RETRIED =
+	"n8n is retrying an execution, and an earlier run already sent this item's request (its task exists or may: it may be billed), so it was not sent again. Its task id is in n8n's log (\"created … task <id> (item …)\") and in the earlier execution's output where n8n saved it. To create it again, run the workflow instead of retrying it.";
 
 /**
  * Forgets the keys of items without a task. It never throws: after sending, a throw would lose the

@@ -18,7 +18,7 @@ const UNTIL_CALLBACK = {
 	name: 'Until the Service Calls Back',
 	value: 'callback',
 	description:
-		'For one task per execution: the execution waits (no process held, it survives an n8n restart, no status requests) until the service calls back, then reads the task once and outputs its final state. Several items or images are refused: for a batch use Wait or the Task Trigger.',
+		'The execution waits (no process held; its task IDs are saved with it, so it survives an n8n restart or a killed worker; no status polling) until every task has called back, then outputs their final states',
 };
 
 const WAIT = {
@@ -66,7 +66,7 @@ export function completionProperties(
 		},
 		{
 			displayName:
-				"The execution waits for this one task's callback at its own resume URL, set as the task's Callback URL (so Additional Options → Callback URL must stay empty). It continues with the task's final state and \"outcome\". For several items use Wait, or Return at Once and a Task Trigger workflow.",
+				"The execution waits for its tasks' callbacks at its own resume URL, set as each task's Callback URL (so Additional Options → Callback URL must stay empty). It continues once every task has finished, each item with its task's final state and \"outcome\". The service must reach n8n's webhook URL.",
 			name: 'callbackNotice',
 			type: 'notice',
 			default: '',

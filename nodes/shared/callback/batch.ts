@@ -1,0 +1,91 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+
+import { isPermanentError } from '../polling/task-waiting';
+import type { TaskReader } from '../tasks';
+import { TIMED_OUT } from './wait-mode';
+
+/** One task of the waiting execution: its item's position in the output and its id. */
+export interface WaitingTask {
+	index: number;
+	id: string;
+}
+
+/** A task's state as read when the batch is checked, or why it could not be read for good. */
+export type Read = { state: IDataObject } | { gone: string };
+
+/**
+ * The service retries a callback after 1 s, 5 s and 30 s (Unified Generation API, Events): a
+ * batch whose last task finished longer ago than this will get no callback from it any more.
+ */
+export const LAST_CALLBACK_WINDOW_MS = 40_000;
+
+/** The items the execution waits with (waitForCallback): its input while it waits. */
+export function waitingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
+	const items = ctx.evaluateExpression('{{ $input.all() }}', 0);
+	return Array.isArray(items) ? (items as INodeExecutionData[]) : [];
+}
+
+/** The tasks still waited for: the items that carry an id and the timedOut mark of the wait. */
+export function waitingTasks(items: INodeExecutionData[], kind: TaskReader): WaitingTask[] {
+	return items.flatMap((item, index) => {
+		const id = item.json?.[kind.idField];
+		return typeof id === 'string' && item.json.outcome === TIMED_OUT ? [{ index, id }] : [];
+	});
+}
+
+/** A finished task of the batch: its id and its state as read. */
+export interface Finished {
+	id: string;
+	state: IDataObject;
+}
+
+/**
+ * Whether this callback resumes the batch, with every task's state (undefined: it does not). Two
+ * callbacks of one batch can both find everything finished; only the one of the task that
+ * finished last resumes, so the execution goes on once. So a callback stops reading at the first
+ * task that still runs or that finished after its own (that one's callback resumes), unless that
+ * finished past the service's retries (its callback may have been lost while n8n was down). It
+ * starts after its own task: those created later are the likeliest to end later, so a callback
+ * that is not the last usually costs one read. A read that fails for now counts as running; one
+ * that will never succeed (404, 403) as finished.
+ */
+export async function readBatch(
+	ctx: IWebhookFunctions,
+	kind: TaskReader,
+	tasks: WaitingTask[],
+	mine: Finished,
+	deadline: number,
+): Promise<Map<string, Read> | undefined> {
+	const start = tasks.findIndex((task) => task.id === mine.id);
+	const others = [...tasks.slice(start + 1), ...tasks.slice(0, start)];
+	const reads = new Map<string, Read>([[mine.id, { state: mine.state }]]);
+	for (const { id } of others) {
+		try {
+			const state = await kind.query(ctx, id, 0, deadline);
+			if (kind.phase(state) === 'running' || endsLater(kind, mine, { id, state })) return undefined;
+			reads.set(id, { state });
+		} catch (error) {
+			if (!isPermanentError(error as Error)) return undefined;
+			reads.set(id, { gone: (error as Error).message });
+		}
+	}
+	return reads;
+}
+
+/**
+ * Whether `other` finished after `mine` (equal times told apart by id, so exactly one task is the
+ * last) and recently enough that its own callback may still come. Unknown times: false, the
+ * callback cannot tell who is last and reads on.
+ */
+export function endsLater(
+	kind: TaskReader,
+	mine: Finished,
+	other: Finished,
+	now = Date.now(),
+): boolean {
+	const at = (task: Finished) => kind.times?.(task.state).completedAt;
+	const [a, b] = [at(mine), at(other)];
+	if (a === undefined || b === undefined) return false;
+	const later = b > a || (b === a && other.id > mine.id);
+	return later && now - b <= LAST_CALLBACK_WINDOW_MS;
+}

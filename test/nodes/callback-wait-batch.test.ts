@@ -1,0 +1,134 @@
+/**
+ * Wait for Completion = Until the Service Calls Back for a batch: every task of the execution is
+ * created with its resume URL, the execution waits in n8n's database (the task ids saved with it),
+ * and it resumes once, when the last task's callback comes, with every item's final state.
+ */
+import type { RunningEmulator } from '../emulator';
+import { logged, startFast, waitFor } from '../emulator/test-helpers';
+import { resumeByTimeout, runUntilWaiting, serveResume } from '../harness/waiting';
+import type { ResumeServer, WaitingExecution } from '../harness/waiting';
+import { emulatorCredentials } from '../helpers/nodes';
+import { chainWorkflow, packageNode } from '../helpers/workflow';
+
+const QUERY_TASK = '/api/v1/jobs/queryTask';
+const CREATE_TASK = '/api/v1/jobs/createTask';
+const PROMPTS = ['a red kite', 'a blue kite', 'a green kite', 'a white kite', 'a black kite'];
+
+let emu: RunningEmulator;
+let server: ResumeServer;
+
+const video = (parameters: Record<string, unknown> = {}) =>
+	chainWorkflow([
+		packageNode('Create Video', 'createVideo', {
+			model: 'sd2-mini',
+			generationMode: 'textToVideo',
+			prompt: '={{ $json.prompt }}',
+			duration: 4,
+			waitForCompletion: 'callback',
+			download: true,
+			...parameters,
+		}),
+		{ name: 'After', type: 'n8n-nodes-base.noOp', parameters: {} },
+	]);
+const image = chainWorkflow([
+	packageNode('Create Image', 'createImage', {
+		model: 'gen-image-2.5-flare',
+		prompt: 'a paper crane',
+		waitForCompletion: 'callback',
+		imagesPerItem: 2,
+	}),
+]);
+const options = () => ({
+	credentials: emulatorCredentials(emu),
+	waitingBaseUrl: server.waitingBaseUrl,
+	items: PROMPTS.map((prompt) => ({ prompt })),
+});
+
+beforeAll(async () => {
+	// Uneven run times, so the callbacks come in another order than the creates.
+	emu = await startFast({ taskDurationSpread: { p99Factor: 4, maxFactor: 8, seed: 7 } });
+	server = await serveResume(video(), { credentials: emulatorCredentials(emu) });
+});
+afterAll(async () => {
+	await server.close();
+	await emu.close();
+});
+
+const idsOf = (waiting: WaitingExecution, node: string) =>
+	waiting.result.json(node).map((item) => String(item.taskId));
+
+async function readsOf(ids: string[]) {
+	const all = await logged(emu, QUERY_TASK);
+	return all.filter((entry) => ids.includes(String(entry.query?.taskId))).length;
+}
+
+test('a batch of 5 items waits as one execution and resumes once, with every task finished, its file and its item', async () => {
+	const createsBefore = (await logged(emu, CREATE_TASK)).length;
+	const waiting = await runUntilWaiting(video(), options());
+	expect(waiting.result.status).toBe('waiting');
+	const ids = idsOf(waiting, 'Create Video');
+	expect(new Set(ids).size).toBe(5);
+	server.register(waiting);
+	const resumed = await waitFor(
+		async () => server.calls.find((call) => call.resumed)?.resumed,
+		'the resuming callback',
+	);
+	// Every task's callback is acknowledged (the service stops retrying), and only one resumes.
+	await waitFor(async () => {
+		const answered = server.calls.filter((call) => call.webhook?.status === 200);
+		return answered.length >= 5 ? answered : undefined;
+	}, 'every callback answered');
+	expect(server.calls.filter((call) => call.resumed)).toHaveLength(1);
+	const items = resumed.result.output('After');
+	expect(items.map((item) => item.json.taskId)).toEqual(ids);
+	expect(items.map((item) => item.pairedItem)).toEqual(PROMPTS.map((_, item) => ({ item })));
+	for (const item of items) {
+		expect(item.json).toMatchObject({ status: 'COMPLETED', outcome: 'succeeded' });
+		expect(item.binary?.data?.mimeType).toBe('video/mp4');
+	}
+	expect((await logged(emu, CREATE_TASK)).length - createsBefore).toBe(5);
+	// A callback reads its own task and then the others until one still runs: far fewer reads than
+	// every callback reading every task (25); the last one reads all 5.
+	expect(await readsOf(ids)).toBeLessThanOrEqual(3 * ids.length);
+});
+
+test('at the time limit every waiting item goes on with its task id and outcome timedOut, paired with its item', async () => {
+	const waiting = await runUntilWaiting(video({ callbackTimeoutMinutes: 2 }), options());
+	const created = waiting.result.json('Create Video');
+	const resumed = await resumeByTimeout(video({ callbackTimeoutMinutes: 2 }), waiting, options());
+	const items = resumed.result.output('After');
+	expect(items.map((item) => item.json)).toEqual(
+		created.map((json) => ({
+			...json,
+			outcome: 'timedOut',
+			error:
+				'No callback came within 2 minutes: the task may still be running; read it by its taskId with Wait For Task',
+		})),
+	);
+	expect(items.map((item) => item.pairedItem)).toEqual(PROMPTS.map((_, item) => ({ item })));
+});
+
+test('two images per item: both tasks wait in the one execution and resume together', async () => {
+	const imageServer = await serveResume(image, { credentials: emulatorCredentials(emu) });
+	try {
+		const waiting = await runUntilWaiting(image, {
+			credentials: emulatorCredentials(emu),
+			waitingBaseUrl: imageServer.waitingBaseUrl,
+		});
+		const ids = idsOf(waiting, 'Create Image');
+		expect(ids).toHaveLength(2);
+		imageServer.register(waiting);
+		const resumed = await waitFor(
+			async () => imageServer.calls.find((call) => call.resumed)?.resumed,
+			'the resuming callback',
+		);
+		const items = resumed.result.json('Create Image');
+		expect(items.map((item) => [item.taskId, item.variant, item.outcome])).toEqual([
+			[ids[0], 1, 'succeeded'],
+			[ids[1], 2, 'succeeded'],
+		]);
+		expect(items.every((item) => typeof item.imageUrl === 'string')).toBe(true);
+	} finally {
+		await imageServer.close();
+	}
+});
