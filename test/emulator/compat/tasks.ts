@@ -50,7 +50,15 @@ export function createCompatTaskRoute(ctx: Ctx) {
 		ratio,
 		duration,
 		resolution,
-		plan: { kind: 'video', format: 'mp4', seconds: duration, ...size },
+		// Task-Compatible Video Generation API, § POST /v1/contents/generations/tasks: generate_audio
+		// defaults to true; false gives silent video.
+		plan: {
+			kind: 'video',
+			format: 'mp4',
+			seconds: duration,
+			...size,
+			audio: body.generate_audio !== false,
+		},
 		tokens: videoTokens(size.width, size.height, duration),
 		origin: ctx.origin,
 		finishedAt: null,
