@@ -39,6 +39,7 @@ describe('tasks', () => {
 			status: 'running',
 			model: MODEL,
 			created_at: expect.any(Number),
+			updated_at: created.body.created_at,
 		});
 		expect((await call(`${TASKS()}/${created.body.id}`)).body.status).toBe('running');
 		const done = await waitTerminal(`${TASKS()}/${created.body.id}`);

@@ -88,6 +88,7 @@ function generate(file: StoredFile): Buffer {
 			width: plan.width,
 			height: plan.height,
 			seconds: plan.seconds ?? 5,
+			audio: plan.audio,
 		});
 	}
 	const format = plan.format as 'png' | 'jpeg' | 'webp' | 'gif' | 'bmp';

@@ -22,6 +22,8 @@ export interface OutputPlan {
 	width: number;
 	height: number;
 	seconds?: number;
+	/** Videos: a sound track (generate_audio / generateAudio true or not given). */
+	audio?: boolean;
 }
 
 export interface Task {

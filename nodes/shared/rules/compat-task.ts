@@ -57,9 +57,19 @@ const BODY: FieldRules = {
 	watermark: typedRule('watermark', z.boolean(), 'send true or false'),
 };
 
-export function validateCompatTask(body: unknown): ValidationResult {
-	if (!isRecord(body))
+/**
+ * The body without its top-level nulls: a null option means "not given". The provider's official
+ * SDK sends every option its caller did not set as null, and the opening of the Task-Compatible
+ * Video Generation API says that SDK works with the service.
+ */
+export function withoutNullOptions(body: Record<string, unknown>): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+}
+
+export function validateCompatTask(input: unknown): ValidationResult {
+	if (!isRecord(input))
 		return fail(CODES.INVALID_PARAMETER, 'the body must be an object {model, content}');
+	const body = withoutNullOptions(input);
 	const fieldFailure = checkFields(body, BODY);
 	if (fieldFailure) return fieldFailure;
 	const content = (body.content as unknown[] | undefined) ?? [];

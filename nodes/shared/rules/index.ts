@@ -24,5 +24,5 @@ export { validateUpscaleSource, type UpscaleSource } from './upscale-source';
 export { validateUpscaleCreate } from './upscale';
 export { isPrivateOrInsecureUrl } from './urls';
 export { validateAssetUpload, type AssetUpload } from './assets';
-export { validateCompatTask } from './compat-task';
+export { validateCompatTask, withoutNullOptions } from './compat-task';
 export { validateCompatAsset, validateCompatAssetBatch } from './compat-asset';

@@ -22,7 +22,7 @@ export function createCompatAsset(ctx: Ctx, account: Account, entry: unknown): C
 	const group = ctx.emu.store.groups.get(String(groupId));
 	if (!group)
 		throw new ApiError(404, `Asset group ${groupId} not found`, 'GROUP_NOT_FOUND', 'groupId');
-	if (group.owner !== account.apiKey) throw forbidden('asset group');
+	if (group.owner !== account.apiKey) throw forbidden('asset group', 'groupId');
 	if (!ownUrl(ctx, String(url)) && isPrivateOrInsecureUrl(String(url))) {
 		throw new ApiError(400, 'url must be a publicly reachable https URL', 'INVALID_URL', 'url');
 	}

@@ -24,14 +24,17 @@ export function mediaUrls(content: Item[]): string[] {
 }
 
 /** `asset://<officialId>` must name an Active, not deleted asset of the caller. */
-export function checkAssetRefs(ctx: Ctx, account: Account, urls: string[]): void {
-	urls.forEach((url, index) => {
+export function checkAssetRefs(ctx: Ctx, account: Account, content: Item[]): void {
+	content.forEach((item, index) => {
+		if (!MEDIA_TYPES.includes(String(item.type))) return;
+		const url = mediaUrls([item])[0];
 		if (!url.startsWith('asset://')) return;
 		const id = url.slice('asset://'.length);
 		const asset = ctx.emu.store.compatAssets.get(id);
-		const path = `content[${index}]`;
+		// The field the SDK's `param` names: the url inside the item, at its index in content.
+		const path = `content[${index}].${String(item.type)}.url`;
 		if (!asset) throw new ApiError(400, `Asset ${id} does not exist`, 'ASSET_NOT_FOUND', path);
-		if (asset.owner !== account.apiKey) throw forbidden('asset');
+		if (asset.owner !== account.apiKey) throw forbidden('asset', path);
 		if (asset.deleted)
 			throw new ApiError(
 				400,

@@ -1,6 +1,7 @@
 import { ok } from '../http/reply';
 import { accountOf } from '../http/router';
 import type { Ctx, Route } from '../http/router';
+import { atBothRoots } from './base-paths';
 import { createAssetRoute, deleteAssetRoute, getAssetRoute, listAssetsRoute } from './assets';
 import { batchRoutes } from './batch';
 import { formatBalance } from './cost';
@@ -17,7 +18,8 @@ function balanceRoute(ctx: Ctx) {
 
 const TASKS = '/v1/contents/generations/tasks';
 
-export const compatRoutes: Route[] = [
+/** Every route at /v1/... and at the root (base-paths.ts). */
+export const compatRoutes: Route[] = atBothRoots([
 	{ method: 'POST', path: TASKS, handler: createCompatTaskRoute },
 	{ method: 'GET', path: TASKS, handler: listCompatTasksRoute },
 	{ method: 'GET', path: `${TASKS}/:id`, handler: getCompatTaskRoute },
@@ -29,4 +31,4 @@ export const compatRoutes: Route[] = [
 	{ method: 'DELETE', path: '/v1/assets/:id', handler: deleteAssetRoute },
 	...batchRoutes,
 	{ method: 'GET', path: '/v1/me/balance', handler: balanceRoute },
-];
+]);

@@ -35,7 +35,7 @@ export function settleDueCompatTasks(emu: Emulator, owner: string): void {
 		if (task.owner === owner) settleCompatTask(emu, task);
 }
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
+export const unixSeconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
  * The task shape. Timestamps are unix seconds, as upstream. A failed task (shape not shown by the
@@ -47,8 +47,9 @@ export function compatTaskView(emu: Emulator, task: CompatTask) {
 		id: task.id,
 		model: task.model,
 		status,
-		created_at: seconds(task.createdAt),
-		updated_at: seconds(task.finishedAt ?? task.createdAt),
+		created_at: unixSeconds(task.createdAt),
+		// The last state change: the completion once finished (nodes date the 24 h link validity by it).
+		updated_at: unixSeconds(task.finishedAt ?? task.createdAt),
 	};
 	if (status === 'failed')
 		return { ...base, error: { code: 'GENERATION_FAILED', message: COMPAT_FAIL_MESSAGE } };

@@ -31,5 +31,5 @@ export function assertValid(result: ValidationResult, status = 400): void {
 export const notFound = (what: string, code = 'NOT_FOUND') =>
 	new ApiError(404, `${what} not found`, code);
 
-export const forbidden = (what: string) =>
-	new ApiError(403, `Access denied: this ${what} belongs to another account`, 'FORBIDDEN');
+export const forbidden = (what: string, path?: string) =>
+	new ApiError(403, `Access denied: this ${what} belongs to another account`, 'FORBIDDEN', path);

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { isCompatPath } from '../compat/base-paths';
 import type { Emulator } from '../emulator';
 import { now } from '../emulator';
 import type { Fault } from '../control/faults';
@@ -123,8 +124,10 @@ async function applyFault(
 }
 
 /**
- * Unified errors are `{message, code?, path?}` (spec). The compat spec shows no error shape: the
- * emulator sends the upstream provider's `{error: {code, message}}` plus top-level message/code.
+ * Unified errors are `{message, code?, path?}` (Unified Generation API, Errors). The
+ * Task-Compatible Video Generation API, Errors, shows no shape: the emulator sends the upstream
+ * provider's `{error: {code, message, param?}}` (`param`: the field in error, as its SDK reads it)
+ * plus the top-level message, code and path.
  */
 function errorReply(path: string, error: unknown): Reply {
 	const api =
@@ -134,7 +137,10 @@ function errorReply(path: string, error: unknown): Reply {
 	const body: Record<string, unknown> = { message: api.message };
 	if (api.code) body.code = api.code;
 	if (api.path) body.path = api.path;
-	if (path.startsWith('/v1/')) body.error = { code: api.code ?? 'ERROR', message: api.message };
+	if (isCompatPath(path)) {
+		const param = api.path === undefined ? {} : { param: api.path };
+		body.error = { code: api.code ?? 'ERROR', message: api.message, ...param };
+	}
 	return { status: api.status, json: body };
 }
 

@@ -11,19 +11,20 @@ export const MP3_SAMPLE_RATE = 48000;
 export const MP3_SAMPLES_PER_FRAME = 1152;
 /** Sync, MPEG-1, Layer III, no CRC | 32 kbit/s, 48 kHz, no padding | mono, original. */
 const FRAME_HEADER = Buffer.from([0xff, 0xfb, 0x14, 0xc4]);
-const FRAME_BYTES = 96;
+export const MP3_FRAME_BYTES = 96;
 const SIDE_INFO_BYTES = 17; // MPEG-1 mono
 const XING_FRAMES_AND_BYTES = 0x3;
 
-function silentFrame(): Buffer {
-	const frame = Buffer.alloc(FRAME_BYTES);
+/** One frame of silence (also the sound samples of generated videos, sound-track.ts). */
+export function silentMp3Frame(): Buffer {
+	const frame = Buffer.alloc(MP3_FRAME_BYTES);
 	FRAME_HEADER.copy(frame);
 	return frame;
 }
 
 function infoFrame(frames: number): Buffer {
-	const frame = silentFrame();
-	const fileBytes = (frames + 1) * FRAME_BYTES;
+	const frame = silentMp3Frame();
+	const fileBytes = (frames + 1) * MP3_FRAME_BYTES;
 	const tag = Buffer.concat([
 		ascii('Info'),
 		be32(XING_FRAMES_AND_BYTES),
@@ -36,8 +37,8 @@ function infoFrame(frames: number): Buffer {
 
 export function makeMp3(seconds: number): Buffer {
 	const frames = Math.max(1, Math.round((seconds * MP3_SAMPLE_RATE) / MP3_SAMPLES_PER_FRAME));
-	const out = Buffer.alloc((frames + 1) * FRAME_BYTES);
+	const out = Buffer.alloc((frames + 1) * MP3_FRAME_BYTES);
 	infoFrame(frames).copy(out);
-	out.fill(silentFrame(), FRAME_BYTES);
+	out.fill(silentMp3Frame(), MP3_FRAME_BYTES);
 	return out;
 }

@@ -1,6 +1,7 @@
-import { IDENTITY_MATRIX, box, fullBox } from './boxes';
-import { ascii, be16, be32 } from './bytes';
+import { box, fullBox } from './boxes';
+import { be16, be32 } from './bytes';
 import type { H264Stream } from './h264';
+import { dataInformation, handler, mediaHeader, trackHeader } from './track-boxes';
 
 /** The `trak` box of one H.264 video track whose samples all sit in a single chunk. */
 
@@ -17,52 +18,6 @@ export interface TrackLayout {
 	/** File offset of the first sample (start of the mdat payload). */
 	chunkOffset: number;
 	quickTime: boolean;
-}
-
-const LANGUAGE_UNDETERMINED = 0x55c4; // 'und' packed as three 5-bit letters
-
-function trackHeader(layout: TrackLayout): Buffer {
-	return fullBox(
-		'tkhd',
-		0,
-		0x3, // enabled, in movie
-		be32(0),
-		be32(0),
-		be32(1),
-		be32(0),
-		be32(layout.movieDuration),
-		Buffer.alloc(8),
-		be16(0),
-		be16(0),
-		be16(0),
-		be16(0), // reserved, layer, group, volume, reserved
-		IDENTITY_MATRIX,
-		be32(layout.width * 0x10000),
-		be32(layout.height * 0x10000),
-	);
-}
-
-function mediaHeader(layout: TrackLayout): Buffer {
-	const total = layout.durations.reduce((sum, [count, duration]) => sum + count * duration, 0);
-	const times = [be32(0), be32(0), be32(layout.mediaTimescale), be32(total)]; // created, modified, scale, duration
-	return fullBox('mdhd', 0, 0, ...times, be16(LANGUAGE_UNDETERMINED), be16(0));
-}
-
-/** QuickTime names the component type and uses a Pascal string; ISO a zero and a C string. */
-function handler(quickTime: boolean): Buffer {
-	const name = 'VideoHandler';
-	const nameBytes = quickTime
-		? Buffer.concat([Buffer.from([name.length]), ascii(name)])
-		: ascii(`${name}\0`);
-	return fullBox(
-		'hdlr',
-		0,
-		0,
-		quickTime ? ascii('mhlr') : be32(0),
-		ascii('vide'),
-		Buffer.alloc(12),
-		nameBytes,
-	);
 }
 
 function avcConfiguration(stream: H264Stream): Buffer {
@@ -116,9 +71,16 @@ export function videoTrack(layout: TrackLayout, stream: H264Stream): Buffer {
 	const mediaInformation = box(
 		'minf',
 		fullBox('vmhd', 0, 1, Buffer.alloc(8)),
-		box('dinf', fullBox('dref', 0, 0, be32(1), fullBox('url ', 0, 1))), // data in this file
+		dataInformation(),
 		sampleTable(layout, sampleEntry(stream, codedWidth, codedHeight)),
 	);
-	const media = box('mdia', mediaHeader(layout), handler(layout.quickTime), mediaInformation);
-	return box('trak', trackHeader(layout), media);
+	const total = layout.durations.reduce((sum, [count, duration]) => sum + count * duration, 0);
+	const media = box(
+		'mdia',
+		mediaHeader(layout.mediaTimescale, total),
+		handler('vide', 'VideoHandler', layout.quickTime),
+		mediaInformation,
+	);
+	const { width, height, movieDuration: duration } = layout;
+	return box('trak', trackHeader({ id: 1, duration, volume: 0, width, height }), media);
 }

@@ -2,6 +2,7 @@ import { IDENTITY_MATRIX, box, fullBox } from './boxes';
 import { ascii, be16, be32 } from './bytes';
 import type { VideoFormat } from '../../../nodes/shared/media/formats';
 import { h264Stream } from './h264';
+import { soundFrames, soundSamples, soundTrack } from './sound-track';
 import { videoTrack, type TrackLayout } from './video-track';
 
 export interface VideoOptions {
@@ -14,6 +15,8 @@ export interface VideoOptions {
 	moovLast?: boolean;
 	/** Bytes no sample refers to at the end of mdat: a large file without encoding one. */
 	mdatPadding?: number;
+	/** A silent sound track beside the picture (generated videos have sound unless turned off). */
+	audio?: boolean;
 }
 
 const MOVIE_TIMESCALE = 1000;
@@ -33,7 +36,7 @@ function fileType(format: VideoFormat): Buffer {
 	);
 }
 
-function movieHeader(duration: number): Buffer {
+function movieHeader(duration: number, tracks: number): Buffer {
 	return fullBox(
 		'mvhd',
 		0,
@@ -47,7 +50,7 @@ function movieHeader(duration: number): Buffer {
 		Buffer.alloc(10), // rate 1.0, volume 1.0, reserved
 		IDENTITY_MATRIX,
 		Buffer.alloc(24),
-		be32(2), // pre_defined, next track id
+		be32(tracks + 1), // pre_defined, next track id
 	);
 }
 
@@ -89,17 +92,16 @@ function validate({ width, height, seconds, fps = 30 }: VideoOptions): void {
 export function makeVideo(format: VideoFormat, options: VideoOptions): Buffer {
 	validate(options);
 	const { width, height, seconds, fps = 30, moovLast = false, mdatPadding = 0 } = options;
+	const frames = options.audio ? soundFrames(seconds) : 0;
 	const stream = h264Stream(width, height, fps);
 	const durations = frameDurations(seconds, fps);
 	const count = durations.reduce((sum, [frames]) => sum + frames, 0);
 	const samples = Array.from({ length: count }, (_, index) => stream.picture(index));
-	// Samples are stored with 4-byte length prefixes, as avcC announces.
-	const mdat = box(
-		'mdat',
-		...samples.flatMap((nal) => [be32(nal.length), nal]),
-		Buffer.alloc(mdatPadding),
-	);
+	// Samples are stored with 4-byte length prefixes, as avcC announces; the sound follows them.
+	const pictures = Buffer.concat(samples.flatMap((nal) => [be32(nal.length), nal]));
+	const mdat = box('mdat', pictures, soundSamples(frames), Buffer.alloc(mdatPadding));
 	const ftyp = fileType(format);
+	const quickTime = format === 'mov';
 	const layout: TrackLayout = {
 		width,
 		height,
@@ -108,13 +110,18 @@ export function makeVideo(format: VideoFormat, options: VideoOptions): Buffer {
 		durations,
 		sampleSizes: samples.map((nal) => nal.length + 4),
 		chunkOffset: 0,
-		quickTime: format === 'mov',
+		quickTime,
 	};
+	const sound = (offset: number) =>
+		frames === 0
+			? []
+			: [soundTrack({ frames, chunkOffset: offset, movieTimescale: MOVIE_TIMESCALE, quickTime })];
 	const moov = (offset: number) =>
 		box(
 			'moov',
-			movieHeader(layout.movieDuration),
+			movieHeader(layout.movieDuration, frames === 0 ? 1 : 2),
 			videoTrack({ ...layout, chunkOffset: offset }, stream),
+			...sound(offset + pictures.length),
 		);
 	if (moovLast) return Buffer.concat([ftyp, mdat, moov(ftyp.length + 8)]);
 	// The moov size does not depend on the offset value, so one dry run tells where mdat starts.

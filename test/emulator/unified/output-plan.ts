@@ -42,7 +42,10 @@ function videoPlan(model: VideoModel, inputs: Inputs, media: MediaFacts): Output
 	const plan = planVideo(model, inputs);
 	const tier = String((plan.draft ? model.params.draft?.tier : undefined) ?? plan.tier);
 	const size = videoSize(tier, videoAspect(model, plan, inputs, media));
-	return { kind: 'video', format: 'mp4', ...size, seconds: seconds(model, plan, media) };
+	// Unified Generation API: every video model has Audio (capability table); generateAudio defaults
+	// to true, false gives silent output.
+	const audio = inputs.generateAudio !== false;
+	return { kind: 'video', format: 'mp4', ...size, seconds: seconds(model, plan, media), audio };
 }
 
 function imagePlan(model: ImageModel, inputs: Inputs): OutputPlan {

@@ -30,6 +30,28 @@ const task = (content: unknown[], extra: Record<string, unknown> = {}) => ({
 	...extra,
 });
 
+/** Every option the provider's Python SDK sends as null when the caller did not set it. */
+const SDK_NULLS = Object.fromEntries(
+	[
+		'safety_identifier',
+		'callback_url',
+		'return_last_frame',
+		'service_tier',
+		'execution_expires_after',
+		'priority',
+		'generate_audio',
+		'draft',
+		'camera_fixed',
+		'watermark',
+		'seed',
+		'resolution',
+		'ratio',
+		'duration',
+		'frames',
+		'tools',
+	].map((key) => [key, null]),
+);
+
 describe('validateCompatTask', () => {
 	test.each<[string, unknown, string | null, string?]>([
 		['text-to-video', task([text]), null],
@@ -58,6 +80,23 @@ describe('validateCompatTask', () => {
 			}),
 			null,
 		],
+		[
+			'null options mean "not given" (the provider\'s SDK sends every unset option as null)',
+			task([text], SDK_NULLS),
+			null,
+		],
+		[
+			'null tools beside media pass (no web_search was asked for)',
+			task([text, image('first_frame')], { tools: null }),
+			null,
+		],
+		[
+			'UNSUPPORTED_MODEL: null model',
+			{ model: null, content: [text] },
+			'UNSUPPORTED_MODEL',
+			'model',
+		],
+		['EMPTY_CONTENT: null content', { model: V2, content: null }, 'EMPTY_CONTENT', 'content'],
 		['not an object', [text], 'INVALID_PARAMETER'],
 		[
 			'any model id passes: the spec\'s ids are only "recommended" (and dated)',
