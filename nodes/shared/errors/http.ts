@@ -16,7 +16,7 @@ export const CREDENTIAL_NAME: Record<Service, string> = {
 /** What the Base URL of each credential must be (see base-url.ts for what is added to it). */
 const BASE_URL_RULE: Record<Service, string> = {
 	unified: "the service's address, ending in /api/v1 (or just its host and port)",
-	compat: "the service's root address, without /v1",
+	compat: "the service's root address, with or without /v1",
 };
 
 /**
