@@ -381,6 +381,22 @@ describe('Compat Task: Task Get, List, Wait', () => {
 		expect(failed.pairedItem).toEqual({ item: 1 });
 	});
 
+	test('an item Create skipped (made in an earlier run) passes Wait to Incomplete as skipped, no error', async () => {
+		const made = create({ batchOptions: { skipCreated: true } }, { id: 'compat-create-skip' });
+		const items = [{ prompt: 'made before' }, { prompt: 'made now' }];
+		await runSteps(emu, [made], { items: [items[0]] });
+		const waitStep = compatNode('Wait', { resource: 'task', operation: 'wait', ...FAST_WAIT });
+		const run = await runSteps(emu, [made, waitStep], { items });
+		expect(run.status).toBe('success');
+		const [done] = run.output('Wait', 0);
+		const [skipped] = run.output('Wait', 1);
+		expect(done.pairedItem).toEqual({ item: 1 });
+		expect(done.json).toMatchObject({ status: 'succeeded', outcome: 'succeeded' });
+		expect(skipped.pairedItem).toEqual({ item: 0 });
+		expect(skipped.json).toMatchObject({ skipped: true, outcome: 'skipped' });
+		expect(skipped.json.error).toBeUndefined();
+	});
+
 	test('Stop ends a Wait at its default 10 s cadence at once: no check after the stop', async () => {
 		await control(emu, '/settings', { taskDurationMs: 60_000 });
 		const task = await submit('slow');
