@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RunningEmulator } from '../emulator';
 import { call, control, logged, reset, startFast, waitTerminal } from '../emulator/test-helpers';
 import { FAST_WAIT, runSteps } from '../helpers/nodes';
-import { compatNode } from './compat-helpers';
+import { COMPAT_MODEL as MODEL, COMPAT_TASKS as TASKS, compatNode } from './compat-helpers';
 
 /**
  * Compat Task's reading of a succeeded task's result: the video URL in either shape of `content`,
@@ -16,8 +16,6 @@ beforeAll(async () => (emu = await startFast()));
 afterAll(() => emu.close());
 beforeEach(() => reset(emu));
 
-const TASKS = '/v1/contents/generations/tasks';
-const MODEL = 'video-2-0-260128';
 const HOUR = 3600;
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -98,6 +96,18 @@ describe('Compat Task: the video URL of a succeeded task', () => {
 	});
 });
 
+/** A task created 30 h ago whose answer has no completion time (no updated_at). */
+async function createdLongAgoWithoutUpdatedAt() {
+	const task = await finishedTask();
+	const body = succeeded(task.id, {
+		created_at: now() - 30 * HOUR,
+		content: documentShape(task.url),
+	});
+	delete body.updated_at;
+	await answerTaskWith(task.id, body);
+	return task;
+}
+
 describe('Compat Task → Get with Download: the 24 h result link', () => {
 	test('is judged from updated_at (completion): a task created 30 h ago and completed 1 h ago is downloaded', async () => {
 		const task = await finishedTask();
@@ -117,13 +127,7 @@ describe('Compat Task → Get with Download: the 24 h result link', () => {
 	});
 
 	test('without updated_at the expiry is unknown: a task created 30 h ago is still tried, and downloaded', async () => {
-		const task = await finishedTask();
-		const body = succeeded(task.id, {
-			created_at: now() - 30 * HOUR,
-			content: documentShape(task.url),
-		});
-		delete body.updated_at;
-		await answerTaskWith(task.id, body);
+		const task = await createdLongAgoWithoutUpdatedAt();
 		const run = await runSteps(emu, [get({ download: true })], { items: [{ id: task.id }] });
 		expect(run.status).toBe('success');
 		expect(run.json('Get')[0]).toMatchObject({
@@ -134,13 +138,7 @@ describe('Compat Task → Get with Download: the 24 h result link', () => {
 	});
 
 	test("without updated_at, a link the file host no longer serves fails with the host's answer", async () => {
-		const task = await finishedTask();
-		const body = succeeded(task.id, {
-			created_at: now() - 30 * HOUR,
-			content: documentShape(task.url),
-		});
-		delete body.updated_at;
-		await answerTaskWith(task.id, body);
+		const task = await createdLongAgoWithoutUpdatedAt();
 		await control(emu, '/faults', { path: '/files/*', status: 403, body: { message: 'expired' } });
 		const run = await runSteps(emu, [get({ download: true })], { items: [{ id: task.id }] });
 		expect(run.status).toBe('error');

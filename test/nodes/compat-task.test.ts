@@ -5,7 +5,7 @@ import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { runWorkflow } from '../harness';
 import { emulatorCredentials, FAST_WAIT, runSteps } from '../helpers/nodes';
 import { chainWorkflow } from '../helpers/workflow';
-import { compatNode } from './compat-helpers';
+import { COMPAT_MODEL as MODEL, COMPAT_TASKS as TASKS, compatNode } from './compat-helpers';
 
 /** Compat Task, resource Task: Create (content, options, wait, download), Get, List, Wait; refusals before sending. */
 
@@ -14,8 +14,6 @@ beforeAll(async () => (emu = await startFast()));
 afterAll(() => emu.close());
 beforeEach(() => reset(emu));
 
-const TASKS = '/v1/contents/generations/tasks';
-const MODEL = 'video-2-0-260128';
 const create = (parameters: Record<string, unknown> = {}, extra = {}) =>
 	compatNode(
 		'Create',
