@@ -41,7 +41,7 @@ export class CompatVideoApi implements ICredentialType {
 			default: '',
 			placeholder: 'https://example.com',
 			description:
-				'Root address of the Task-Compatible Video API, such as http://127.0.0.1:8787: just the host and port, without /v1 (its paths, /v1/…, are added to it)',
+				'Root address of the Task-Compatible Video API, with or without /v1: http://127.0.0.1:8787 and http://127.0.0.1:8787/v1 both work (its paths, /v1/…, are added once)',
 		},
 	];
 
@@ -59,7 +59,7 @@ export class CompatVideoApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Not found (HTTP 404): the Base URL does not lead to the Task-Compatible Video API. Give its root address, without /v1 (such as http://127.0.0.1:8787)',
+						'Not found (HTTP 404): the Base URL does not lead to the Task-Compatible Video API. Give its root address, with or without /v1 (such as http://127.0.0.1:8787 or http://127.0.0.1:8787/v1)',
 				},
 			},
 		],

@@ -207,16 +207,18 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 	for (const [index, { file, workflow }] of examples.entries()) {
 		log(`▶ ${index + 1}/${examples.length} ${workflow.name} (${rel(file)}, id ${workflow.id})`);
 		const before = (await emulator.credits()).credits;
+		const balanceBefore = await emulator.compatBalance();
 		const t = Date.now();
 		const r = await during(`running ${workflow.name}`, () =>
 			executeWorkflow(workflow.id, { userFolder, n8n, timeoutMs: 10 * 60_000 }),
 		);
 		const took = ((Date.now() - t) / 1000).toFixed(1);
 		const after = (await emulator.credits()).credits;
+		const balanceSpent = balanceBefore - (await emulator.compatBalance());
 		const summary = summarizeRun(r.run, { userFolder, workflow });
 		const ok = r.code === 0 && !r.timedOut && isSuccess(summary);
 		const spent = before - after;
-		results.push({ workflow, ok, summary, spent });
+		results.push({ workflow, ok, summary, spent, balanceSpent });
 		log(
 			`${ok ? '✔ success' : '✗ FAILED'} in ${took} s${ok ? '' : ` (n8n exit ${r.timedOut ? 'timeout' : (r.signal ?? r.code)}, status ${summary.status})`}`,
 		);
@@ -229,6 +231,8 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 		lines.push(
 			`emulator credits: ${fmt(before)} → ${fmt(after)} (spent ${fmt(spent)}; the tasks report ${fmt(summary.creditsUsed)})`,
 		);
+		if (summary.tasks.some((task) => task.service === 'compat') || balanceSpent !== 0)
+			lines.push(`compat balance spent: ${balanceSpent.toFixed(4)}`);
 		log(lines.map((line) => `  ${line}`).join('\n'));
 	}
 	const endCredits = (await emulator.credits()).credits;
@@ -243,7 +247,8 @@ async function runHeadless(allExamples, emulator, { n8n, userFolder }) {
 	for (const r of results) {
 		log(
 			`  ${r.ok ? '✔' : '✗'} ${r.workflow.name.padEnd(width)}  ${count(r.summary.tasks.length, 'task').padStart(8)}  ` +
-				`${`${fmt(r.spent)} credits`.padStart(13)}  ${count(r.summary.files.length, 'file').padStart(8)}`,
+				`${`${fmt(r.spent)} credits`.padStart(13)}  ${count(r.summary.files.length, 'file').padStart(8)}` +
+				(r.balanceSpent ? `  compat balance ${r.balanceSpent.toFixed(4)}` : ''),
 		);
 	}
 	// the store's folder: `storage` on n8n 2.x, `binaryData` on 1.x; none when n8n kept them in memory

@@ -10,7 +10,7 @@ import { rereadWhileRunning } from '../shared/callback/reread';
 import type { Rereads } from '../shared/callback/reread';
 import { readPostedTask } from '../shared/callback/posted-task';
 import type { PostedTask } from '../shared/callback/posted-task';
-import { checkSecret, SECRET_PARAMETER } from './secret';
+import { checkSecret, SECRET_PARAMETER, SECRET_REFUSAL } from './secret';
 import { verifyPosted } from '../shared/callback/verify';
 import { DEFAULT_POLL } from '../shared/polling';
 import { settle } from '../shared/polling/task-waiting';
@@ -34,7 +34,7 @@ const DOWNLOAD_TIMEOUT_MS = 30 * 60_000;
 const NOTHING: IWebhookResponseData = { noWebhookResponse: true };
 
 /**
- * One webhook call: refuse it without the secret (401 missing, 403 wrong) or when the body is not
+ * One webhook call: refuse it without the secret (401 missing, 403 wrong, 400 given twice) or when the body is not
  * a task (400); otherwise answer 200 at once, because the service retries an answer it does not
  * get quickly, and only then dedupe, verify, filter and download. Each step may start nothing.
  */
@@ -43,11 +43,8 @@ export async function receiveTask(ctx: IWebhookFunctions): Promise<IWebhookRespo
 	const query = ctx.getQueryData() as Record<string, unknown>;
 	const secret = checkSecret(settings.secret, query[SECRET_PARAMETER]);
 	if (secret !== 'ok') {
-		const message =
-			secret === 'missing'
-				? 'The URL has no ?secret='
-				: "The URL's secret is not this trigger's Secret";
-		return answer(ctx, secret === 'missing' ? 401 : 403, `${message}; nothing was started`);
+		const { status, message } = SECRET_REFUSAL[secret];
+		return answer(ctx, status, `${message}; nothing was started`);
 	}
 	const posted = readPostedTask(ctx.getBodyData());
 	if ('problem' in posted) return answer(ctx, 400, `${posted.problem}; nothing was started`);

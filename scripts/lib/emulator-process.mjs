@@ -71,6 +71,9 @@ export function emulatorClient(url) {
 		call,
 		/** An account's credits ({ credits, availableCredits }); the demo account by default. */
 		credits: (key = DEMO_KEY) => call('/api/v1/account/credits', { key }),
+		/** An account's compat balance as a number (the API sends a decimal string). */
+		compatBalance: async (key = DEMO_KEY) =>
+			Number((await call('/v1/me/balance', { key })).balance),
 		/** The control API (no key): e.g. control('/requests?path=/api/v1/jobs/createTask'). */
 		control: (urlPath, json) => call(`/__control${urlPath}`, { key: null, json }),
 	};

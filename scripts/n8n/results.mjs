@@ -42,8 +42,26 @@ export function nodeRuns(run) {
 		.map(({ node, last }) => ({ node, outputs: last?.data?.main ?? [], error: last?.error }));
 }
 
+/** A compat task's statuses (Task-Compatible Video API, States and transitions > Task): lowercase. */
+const COMPAT_STATUSES = new Set(['running', 'succeeded', 'failed']);
+
 /**
- * @typedef {{ taskId: string, orderId?: string, model?: string, status?: string, creditsUsed?: number, estimatedCredits?: number|null, nodes: string[], error?: string }} TaskSummary
+ * The task an output item reports, or undefined: `taskId` (the unified services, and any node with
+ * Simplify), else a compat task's own `id` beside a compat status (an asset's `id` is a number).
+ * @param {any} json
+ * @returns {{ taskId: string, service: 'unified' | 'compat' } | undefined}
+ */
+export function taskOf(json) {
+	const compat = COMPAT_STATUSES.has(json.status);
+	if (typeof json.taskId === 'string')
+		return { taskId: json.taskId, service: compat ? 'compat' : 'unified' };
+	if (typeof json.id === 'string' && json.id && compat)
+		return { taskId: json.id, service: 'compat' };
+	return undefined;
+}
+
+/**
+ * @typedef {{ taskId: string, service: 'unified' | 'compat', orderId?: string, model?: string, status?: string, creditsUsed?: number, estimatedCredits?: number|null, nodes: string[], error?: string }} TaskSummary
  * @typedef {{ node: string, taskId?: string, property: string, fileName?: string, mimeType?: string, bytes?: number, fileSize?: string, path?: string, inMemory: boolean }} FileSummary
  */
 
@@ -66,8 +84,9 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 		outputs.forEach((items, outputIndex) => {
 			for (const item of items ?? []) {
 				const json = item.json ?? {};
-				if (typeof json.taskId === 'string') {
-					const task = tasks.get(json.taskId) ?? { taskId: json.taskId, nodes: [] };
+				const reported = taskOf(json);
+				if (reported) {
+					const task = tasks.get(reported.taskId) ?? { ...reported, nodes: [] };
 					for (const key of ['orderId', 'model', 'status', 'creditsUsed', 'estimatedCredits']) {
 						if (json[key] !== undefined && json[key] !== null) task[key] = json[key];
 					}
@@ -80,7 +99,7 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 						);
 					if (outputIndex > 0 && !task.error)
 						task.error = `routed to output ${outputIndex + 1} of ${node}`;
-					tasks.set(json.taskId, task);
+					tasks.set(reported.taskId, task);
 				} else if (json.error) {
 					itemErrors.push({ node, error: String(json.error) });
 				} else if (String(typeOf.get(node) ?? '').startsWith('n8n-nodes-unified-generation.')) {
@@ -90,7 +109,7 @@ export function summarizeRun(run, { userFolder, workflow } = {}) {
 					const file = binaryFilePath(userFolder, binary);
 					files.push({
 						node,
-						taskId: json.taskId,
+						taskId: reported?.taskId,
 						property,
 						fileName: binary.fileName,
 						mimeType: binary.mimeType,
@@ -181,10 +200,11 @@ export function formatSummary(summary) {
 	const rel = (file) => (file ? path.relative(process.cwd(), file) || file : '(not on disk)');
 	for (const task of summary.tasks) {
 		const parts = [
-			`task ${task.taskId}`,
+			`${task.service === 'compat' ? 'compat task' : 'task'} ${task.taskId}`,
 			task.model,
 			task.status ?? 'status unknown',
 			typeof task.creditsUsed === 'number' ? `creditsUsed ${task.creditsUsed}` : undefined,
+			task.service === 'compat' ? '(cost settled in the compat balance)' : undefined,
 			estimateNote(task),
 			task.orderId ? `orderId ${task.orderId}` : undefined,
 		].filter(Boolean);

@@ -20,7 +20,8 @@ import { credentialTypes, nodeTypes } from './index';
 /** An incoming webhook call as n8n's Express server hands it to a node. */
 export interface WebhookRequest {
 	body: unknown;
-	query?: Record<string, string>;
+	/** As Express parses it: a repeated parameter (?a=1&a=2) is an array. */
+	query?: Record<string, string | string[]>;
 	headers?: Record<string, string>;
 	/** The connection, as far as a node reads it (`destroyed`: the caller hung up). */
 	socket?: { destroyed: boolean };

@@ -3,6 +3,10 @@ import { call } from '../emulator/test-helpers';
 import { COMPAT_CREDENTIAL, packageNode } from '../helpers/workflow';
 import type { StepNode } from '../helpers/workflow';
 
+/** The tasks path of the Task-Compatible Video API, and the model the tests create with. */
+export const COMPAT_TASKS = '/v1/contents/generations/tasks';
+export const COMPAT_MODEL = 'video-2-0-260128';
+
 /** A Compat Task node step on the Task-Compatible Video API credential. */
 export const compatNode = (
 	name: string,

@@ -5,7 +5,7 @@ import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { runWorkflow } from '../harness';
 import { emulatorCredentials, FAST_WAIT, runSteps } from '../helpers/nodes';
 import { chainWorkflow } from '../helpers/workflow';
-import { compatNode } from './compat-helpers';
+import { COMPAT_MODEL as MODEL, COMPAT_TASKS as TASKS, compatNode } from './compat-helpers';
 
 /** Compat Task, resource Task: Create (content, options, wait, download), Get, List, Wait; refusals before sending. */
 
@@ -14,8 +14,6 @@ beforeAll(async () => (emu = await startFast()));
 afterAll(() => emu.close());
 beforeEach(() => reset(emu));
 
-const TASKS = '/v1/contents/generations/tasks';
-const MODEL = 'video-2-0-260128';
 const create = (parameters: Record<string, unknown> = {}, extra = {}) =>
 	compatNode(
 		'Create',
@@ -379,6 +377,22 @@ describe('Compat Task: Task Get, List, Wait', () => {
 			error: expect.stringContaining('[fail]'),
 		});
 		expect(failed.pairedItem).toEqual({ item: 1 });
+	});
+
+	test('an item Create skipped (made in an earlier run) passes Wait to Incomplete as skipped, no error', async () => {
+		const made = create({ batchOptions: { skipCreated: true } }, { id: 'compat-create-skip' });
+		const items = [{ prompt: 'made before' }, { prompt: 'made now' }];
+		await runSteps(emu, [made], { items: [items[0]] });
+		const waitStep = compatNode('Wait', { resource: 'task', operation: 'wait', ...FAST_WAIT });
+		const run = await runSteps(emu, [made, waitStep], { items });
+		expect(run.status).toBe('success');
+		const [done] = run.output('Wait', 0);
+		const [skipped] = run.output('Wait', 1);
+		expect(done.pairedItem).toEqual({ item: 1 });
+		expect(done.json).toMatchObject({ status: 'succeeded', outcome: 'succeeded' });
+		expect(skipped.pairedItem).toEqual({ item: 0 });
+		expect(skipped.json).toMatchObject({ skipped: true, outcome: 'skipped' });
+		expect(skipped.json.error).toBeUndefined();
 	});
 
 	test('Stop ends a Wait at its default 10 s cadence at once: no check after the stop', async () => {

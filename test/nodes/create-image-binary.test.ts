@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
 import type { RunningEmulator } from '../emulator';
 import { makeImage } from '../emulator/media';
-import { download, startFast } from '../emulator/test-helpers';
+import { control, download, startFast } from '../emulator/test-helpers';
 import { itemWithFiles, runWithFilesLogged } from '../helpers/binary-items';
 import type { TestFile } from '../helpers/binary-items';
 import { FAST_WAIT } from '../helpers/nodes';
@@ -156,6 +156,28 @@ describe('Create Image: binary reference images, failures', () => {
 		);
 		expect(item).toMatchObject({ taskCreated: 'no', creditsCharged: 0 });
 		expect(item.taskId).toBeUndefined();
+	});
+
+	test('an upload whose answer never came says an asset may have been stored (not billed) and no task was created', async () => {
+		await control(emu, '/faults', { path: '/api/v1/assets/upload', drop: true });
+		const { result, sent, uploads } = await run(
+			{ imageBinaries: 'photo' },
+			[itemWithFiles([image('photo')])],
+			CONTINUE,
+		);
+		expect(uploads).toHaveLength(1);
+		expect(sent).toEqual([]);
+		const [item] = result.json('Create Image');
+		expect(item.taskCreated).toBe('no');
+		const said = `${String(item.error)} ${String(item.errorDescription)}`;
+		expect(said).not.toMatch(/billed\) it|may have created/);
+		expect(item.error).toMatch(
+			/^Upload of binary property "photo" failed: .*an asset may have been stored$/,
+		);
+		expect(item.errorDescription).toContain(
+			'Uploads are not billed, and no task was created for this item',
+		);
+		expect(item.errorDescription).toContain('Upload Asset → List');
 	});
 
 	test('a file over the image cap (30 MB) is FILE_TOO_LARGE before any upload', async () => {

@@ -294,7 +294,7 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 		);
 	});
 
-	test('Create Image: an item with two variants has one key; run again, it is one skipped item', async () => {
+	test('Create Image: an item with two variants has one key; run again, each variant is a skipped item (the same count every run)', async () => {
 		const image = packageNode(
 			'Create Image',
 			'createImage',
@@ -311,17 +311,24 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 			const before = await creates();
 			const result = await runWorkflow(chainWorkflow([image]), {
 				credentials: emulatorCredentials(emu),
-				items: rows('a lamp'),
+				items: rows('a lamp', 'a chair'),
 				workflowId: 'skip-workflow',
 			});
-			return { items: result.json('Create Image'), sent: (await creates()) - before };
+			return { result, items: result.json('Create Image'), sent: (await creates()) - before };
 		};
 		const first = await runImage();
-		expect(first.sent).toBe(2);
-		expect(first.items.map((item) => item.variant)).toEqual([1, 2]);
+		expect(first.sent).toBe(4);
+		expect(first.items.map((item) => item.variant)).toEqual([1, 2, 1, 2]);
 		const second = await runImage();
 		expect(second.sent).toBe(0);
-		expect(second.items).toEqual([expect.objectContaining({ skipped: true, estimatedCredits: 0 })]);
+		expect(second.items).toEqual(
+			[1, 2, 1, 2].map((variant) =>
+				expect.objectContaining({ skipped: true, variant, estimatedCredits: 0 }),
+			),
+		);
+		expect(second.result.output('Create Image').map((item) => item.pairedItem)).toEqual(
+			[0, 0, 1, 1].map((item) => ({ item })),
+		);
 	});
 
 	test('off by default: the same items are created every run', async () => {

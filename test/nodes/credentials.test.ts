@@ -141,10 +141,28 @@ describe('Task-Compatible Video API credential: the root', () => {
 		expect(refused.message).toContain('The Task-Compatible Video API refused the API key');
 		const wrongPath = await credentialTest(compat, {
 			apiKey: KEY,
-			baseUrl: `${emu.compatBaseUrl}/v1`,
+			baseUrl: `${emu.compatBaseUrl}/api/v1`,
 		});
 		expect(wrongPath).toMatchObject({ ok: false, status: 404 });
-		expect(wrongPath.message).toContain('Give its root address, without /v1');
+		expect(wrongPath.message).toContain('Give its root address, with or without /v1');
+	});
+
+	test('the root with /v1 (as an upstream SDK takes it) works too: the test and a node send /v1 once', async () => {
+		const baseUrl = `${emu.compatBaseUrl}/v1/`;
+		expect(await credentialTest(compat, { apiKey: KEY, baseUrl })).toEqual({ ok: true });
+		const since = await requestCount();
+		const node = packageNode(
+			'Compat Task',
+			'compatTask',
+			{ resource: 'balance', operation: 'get' },
+			{ credentials: COMPAT_CREDENTIAL },
+		);
+		const run = await runWorkflow(chainWorkflow([node]), {
+			credentials: { compatVideoApi: { apiKey: KEY, baseUrl } },
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.json('Compat Task')[0]).toMatchObject({ balance: expect.any(String) });
+		expect(await requestPaths(since)).toEqual(['/v1/me/balance']);
 	});
 
 	test('Get Credits reads both balances with both credentials given as the banner prints them', async () => {

@@ -79,9 +79,9 @@ describe('a 404 names what to change for the operation', () => {
 			model: 'video-2-0-260128',
 			prompt: 'a boat',
 		});
-		const { message } = await errorOf(create, { baseUrls: { compat: `${emu.url}/v1` } });
+		const { message } = await errorOf(create, { baseUrls: { compat: `${emu.url}/api/v1` } });
 		expect(message).toBe(
-			"Not found (HTTP 404): the service has no such address: check the Base URL in the Task-Compatible Video API credential: the service's root address, without /v1",
+			"Not found (HTTP 404): the service has no such address: check the Base URL in the Task-Compatible Video API credential: the service's root address, with or without /v1",
 		);
 	});
 

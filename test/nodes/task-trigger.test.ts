@@ -107,6 +107,23 @@ describe('Task Trigger', () => {
 		expect((await queries(task.taskId)).length).toBe(before);
 	});
 
+	test('a URL with the secret twice (?secret=…&secret=…) is refused as ambiguous, saying the secret is repeated', async () => {
+		const task = await submit(emu, t2v('twice'));
+		const body = await waitTask(emu, task.taskId);
+		const before = (await queries(task.taskId)).length;
+		const twice = await callWebhook(
+			triggerWorkflow(),
+			'Task Trigger',
+			{ body, query: { secret: [SECRET, 'guess'] } },
+			options(),
+		);
+		expect(twice).toMatchObject({ status: 400, workflowData: undefined });
+		expect(twice.answer).toEqual({
+			message: 'The URL has ?secret= more than once: give it once; nothing was started',
+		});
+		expect((await queries(task.taskId)).length).toBe(before);
+	});
+
 	test('a body that is not a task is answered 400 and starts nothing', async () => {
 		const result = await callWebhook(
 			triggerWorkflow(),

@@ -39,6 +39,34 @@ describe('transport', () => {
 		expectNoKey(run);
 	});
 
+	const compatCreate = {
+		service: 'compat' as const,
+		method: 'POST' as const,
+		path: '/v1/contents/generations/tasks',
+		body: '{}',
+	};
+
+	test('a compat 400 body {error: {code, message, param}} shows its code, message and param as the field', async () => {
+		const error = { code: 'InvalidParameter', message: 'duration must be 4-15', param: 'duration' };
+		const { run } = await send([{ status: 400, body: { error } }], compatCreate);
+		expect(run.error?.message).toBe('InvalidParameter: duration must be 4-15');
+		expect(run.error?.description).toBe('Field: duration. Fix the request and run the node again.');
+	});
+
+	test("a compat refusal other than 400 names the field its param gives, beside the service's words", async () => {
+		const error = {
+			code: 'AssetNotFound',
+			message: 'no such asset',
+			param: 'content[1].image_url',
+		};
+		const { run } = await send([{ status: 404, body: { error } }], {
+			...compatCreate,
+			method: 'GET',
+		});
+		expect(run.error?.description).toContain('The service said: no such asset');
+		expect(run.error?.description).toContain('Field: content[1].image_url');
+	});
+
 	test('the compat service names its own balance rule on 402', async () => {
 		const { run } = await send([{ status: 402, body: { message: 'balance too low' } }], {
 			service: 'compat',

@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../execution/abort';
+import { unconfirmedParts } from '../errors';
 import { ASSETS, getImageModel, getVideoModel, videoFamilyOf } from '../catalog';
 import { mapWithLimit } from '../execution/concurrency';
 import { uploadBinary } from './api';
@@ -134,16 +135,24 @@ async function upload(
 		});
 		return { asset, route: file.route };
 	} catch (error) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Upload of binary property "${want.propertyName}" failed: ${(error as Error).message}`,
-			{
-				itemIndex: want.itemIndex,
-				description: (error as { description?: string }).description ?? undefined,
-			},
-		);
+		const head = `Upload of binary property "${want.propertyName}" failed`;
+		const unconfirmed = unconfirmedParts(error);
+		// The request was an upload, not a task: say what may exist, and that it costs nothing.
+		if (unconfirmed)
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${head}: ${unconfirmed.head}; an asset may have been stored`,
+				{ itemIndex: want.itemIndex, description: `${unconfirmed.reason}. ${MAY_BE_STORED}` },
+			);
+		throw new NodeOperationError(ctx.getNode(), `${head}: ${(error as Error).message}`, {
+			itemIndex: want.itemIndex,
+			description: (error as { description?: string }).description ?? undefined,
+		});
 	}
 }
+
+const MAY_BE_STORED =
+	'Uploads are not billed, and no task was created for this item. Running it again uploads the file again: first check your assets (Upload Asset → List) if you want no duplicate.';
 
 /** Alt uploads are usable at once; the others wait for their reviews, all together. */
 async function reviewed(

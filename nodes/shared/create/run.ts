@@ -125,9 +125,16 @@ const hasTask = (entry: Reported) => !entry.failure && !entry.skipped;
 const mayExist = (entry: Reported) =>
 	entry.failure ? mayHaveCreated(entry.failure) : !entry.skipped;
 
-const skippedReport = ({ itemIndex, key, reason }: SkippedItem): Reported => ({
+const skippedReport = ({ itemIndex, variant, key, reason }: SkippedItem): Reported => ({
 	itemIndex,
-	json: { skipped: true, skipReason: reason, skipKey: key, taskCreated: 'no', estimatedCredits: 0 },
+	json: {
+		skipped: true,
+		skipReason: reason,
+		skipKey: key,
+		...(variant === undefined ? {} : { variant }),
+		taskCreated: 'no',
+		estimatedCredits: 0,
+	},
 	skipped: true,
 });
 

@@ -8,9 +8,14 @@ import { customKeyOf, readSkipSettings } from './settings';
 import type { SkipSettings } from './settings';
 import { forgetAll, forgetKeys, recordNew } from './store';
 
-/** An item not sent because its key is already remembered. */
+/**
+ * An item's request not sent because its key is already remembered: one per request of the item
+ * (each image variant), so an item yields as many output items whether created or skipped.
+ */
 export interface SkippedItem {
 	itemIndex: number;
+	/** Which of its item's requests this is (1..N), when the item makes several. */
+	variant?: number;
 	key: string;
 	reason: string;
 }
@@ -63,15 +68,17 @@ export async function claimItems<R>(
 	if (!known) return { planned, skipped: [], settle: async () => {} };
 	const claimed = new Map<number, string>();
 	const skipped: SkippedItem[] = [];
+	const skip = (itemIndex: number, key: string, reason: string) =>
+		variantsOf(planned, itemIndex).forEach((variant) =>
+			skipped.push({ itemIndex, ...(variant === undefined ? {} : { variant }), key, reason }),
+		);
 	for (const [itemIndex, key] of keys) {
 		if (key instanceof Error) continue;
 		const first = firstOfKey.get(key)!;
 		if (!skipping) {
 			if (first === itemIndex && !known.has(key)) claimed.set(itemIndex, key);
-		} else if (known.has(key))
-			skipped.push({ itemIndex, key, reason: settings.skip ? earlierRun(settings) : RETRIED });
-		else if (first !== itemIndex)
-			skipped.push({ itemIndex, key, reason: sameAsEarlierItem(first) });
+		} else if (known.has(key)) skip(itemIndex, key, settings.skip ? earlierRun(settings) : RETRIED);
+		else if (first !== itemIndex) skip(itemIndex, key, sameAsEarlierItem(first));
 		else claimed.set(itemIndex, key);
 	}
 	const out = new Set(skipped.map(({ itemIndex }) => itemIndex));
@@ -125,6 +132,12 @@ function warn(ctx: IExecuteFunctions, message: string): void {
 	if (typeof hints === 'function')
 		hints.call(ctx, { message, type: 'warning', location: 'outputPane' });
 }
+
+/** The variants of an item's ready requests, in order ([undefined] for an item of one request). */
+const variantsOf = <R>(planned: Array<Planned<R>>, itemIndex: number) =>
+	planned
+		.filter((entry): entry is ReadyItem<R> => isReady(entry) && entry.itemIndex === itemIndex)
+		.map((entry) => entry.variant);
 
 /** Each ready item's key (an item's variants share one), or why it has none. */
 async function keysOf<R>(
@@ -184,4 +197,4 @@ const sameAsEarlierItem = (first: number) =>
 	`Same key as item ${first} of this run, which is sent once for both: not sent twice.`;
 
 const earlierRun = ({ scope }: SkipSettings) =>
-	`An earlier run of this ${scope} created a task for this key (or may have: its create got no clear answer), so it was not sent again. The earlier task's id is not known here: n8n's deduplication store keeps only a hash of the key; find the task in that execution's output. To create it again, change the item, or run once with Forget Earlier Runs.`;
+	`An earlier run of this ${scope} created a task for this key (or may have: its create got no clear answer), so it was not sent again. The earlier task's id is not known here (n8n's deduplication store keeps only a hash of the key): find it in that execution's output, or in n8n's log (\"created … task <id> (item …)\"). To create it again, change the item, or run once with Forget Earlier Runs.`;

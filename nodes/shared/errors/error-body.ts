@@ -3,10 +3,16 @@
 export interface ErrorBody {
 	message?: string;
 	code?: string;
+	/** The request field at fault: `path` in the Unified Generation API's bodies (Errors). */
 	path?: string;
+	/** The same in the upstream task format's `{error: {code, message, param}}`, as compat bodies carry it. */
+	param?: string;
 }
 
-/** Reads `{message, code, path}` out of whatever the service returned, never trusting its shape. */
+/** The request field an error names, whichever of the two names the body gives it. */
+export const faultyField = (body: ErrorBody): string | undefined => body.path ?? body.param;
+
+/** Reads `{message, code, path, param}` out of whatever the service returned, never trusting its shape. */
 export function readErrorBody(body: unknown): ErrorBody {
 	if (typeof body === 'string') {
 		try {
@@ -24,6 +30,7 @@ export function readErrorBody(body: unknown): ErrorBody {
 		message: text(record.message) ?? nested.message ?? text(record.error),
 		code: text(record.code) ?? nested.code,
 		path: text(record.path) ?? nested.path,
+		param: text(record.param) ?? nested.param,
 	};
 }
 

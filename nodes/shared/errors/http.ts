@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { quote, readErrorBody } from './error-body';
+import { faultyField, quote, readErrorBody } from './error-body';
 import type { ErrorBody } from './error-body';
 import { unconfirmedError } from './outcome';
 
@@ -16,7 +16,7 @@ export const CREDENTIAL_NAME: Record<Service, string> = {
 /** What the Base URL of each credential must be (see base-url.ts for what is added to it). */
 const BASE_URL_RULE: Record<Service, string> = {
 	unified: "the service's address, ending in /api/v1 (or just its host and port)",
-	compat: "the service's root address, without /v1",
+	compat: "the service's root address, with or without /v1",
 };
 
 /**
@@ -81,17 +81,17 @@ function details(
 	body: ErrorBody,
 	subject?: Subject,
 ): string | undefined {
-	if (status === 400) {
-		const field = body.path ? `Field: ${body.path}. ` : '';
-		return `${field}Fix the request and run the node again.`;
-	}
+	const named = faultyField(body);
+	const field = named ? `Field: ${named}. ` : '';
+	if (status === 400) return `${field}Fix the request and run the node again.`;
 	const said = body.message ? quote(body.message) : undefined;
 	// An id that is right still gets 404 when every request goes to the wrong address.
 	const address =
 		status === 404 && subject
 			? `If every request answers 404, ${checkBaseUrl(service)}.`
 			: undefined;
-	return address ? [said, address].filter(Boolean).join('. ') : said;
+	const parts = [said, named && `Field: ${named}`, address].filter(Boolean);
+	return parts.length > 0 ? parts.join('. ') : undefined;
 }
 
 /** Turns a non-2xx answer into an error that says what to fix. */

@@ -21,4 +21,5 @@ export {
 	outOfTimeError,
 	stoppedError,
 	unconfirmedError,
+	unconfirmedParts,
 } from './outcome';

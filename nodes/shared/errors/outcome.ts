@@ -48,7 +48,17 @@ export function unconfirmedError(
 			itemIndex,
 		},
 	);
-	return Object.assign(error, { outcomeUnknown: true });
+	return Object.assign(error, { outcomeUnknown: true, unconfirmed: { head, reason } });
+}
+
+/**
+ * What an unconfirmed request's error said before its "may have created (and billed) it", so a
+ * caller that knows what was sent can say what may exist in its own words (an upload stores an
+ * asset, which is not billed); undefined for any other error.
+ */
+export function unconfirmedParts(error: unknown): { head: string; reason: string } | undefined {
+	if (!isOutcomeUnknown(error)) return undefined;
+	return (error as { unconfirmed?: { head: string; reason: string } }).unconfirmed;
 }
 
 /** The execution was stopped: before sending (nothing sent) or while waiting for the answer. */

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { epochMs } from '../tasks/answers';
+import { compatVideoUrls } from '../tasks/compat-content';
 
 /** A raw time field and the ISO 8601 field that replaces it, with its unit in milliseconds. */
 interface TimeField {
@@ -55,13 +56,8 @@ export const COMPAT_SIMPLE: Simplification = {
 	}),
 };
 
-function videoUrlOf(content: unknown): string | null {
-	const entry = Array.isArray(content)
-		? (content as IDataObject[]).find((item) => item?.type === 'video_url')
-		: undefined;
-	const url = (entry?.video_url as IDataObject | undefined)?.url;
-	return typeof url === 'string' ? url : null;
-}
+/** Null only where no URL can be: a succeeded task without one is an error item (tasks/compat.ts). */
+const videoUrlOf = (content: unknown): string | null => compatVideoUrls(content)[0] ?? null;
 
 /**
  * Assets (Upload Asset): `createdAt` in ms since the epoch becomes an ISO string under the same

@@ -6,15 +6,8 @@ import { DEFAULT_POLL } from '../polling';
 import type { PollOptions } from '../polling';
 import { validateCompatTask } from '../rules';
 import { apiRequest } from '../transport';
-import {
-	asRecord,
-	epochMs,
-	errorText,
-	phaseFrom,
-	requireId,
-	requireStatus,
-	urlsOf,
-} from './answers';
+import { asRecord, epochMs, errorText, phaseFrom, requireId, requireStatus } from './answers';
+import { compatVideoUrls } from './compat-content';
 import type { TaskKind } from './types';
 
 /**
@@ -22,6 +15,20 @@ import type { TaskKind } from './types';
  * Task).
  */
 const [, succeeded, failed] = COMPAT.taskStatuses;
+
+const statusPhase = phaseFrom({ succeeded, failed });
+
+/** A task the service calls succeeded whose answer holds no video URL in either shape of `content`. */
+export const lacksVideo = (state: IDataObject): boolean =>
+	state.status === succeeded && compatVideoUrls(state.content).length === 0;
+
+export const NO_VIDEO_HEAD = "succeeded, but the service's answer holds no video URL";
+
+/** What to do about it, for the item's error description. */
+export const NO_VIDEO_FIX =
+	'Neither content[].video_url.url (Task-Compatible Video API, Resources > Task) nor content.video_url.url is in it, so there is no video to return or download. Read the task again later with Compat Task → Task → Get; if it stays so, ask the service about this task id.';
+
+const NO_VIDEO = `The task ${NO_VIDEO_HEAD}. ${NO_VIDEO_FIX}`;
 
 /** Tasks of the Task-Compatible Video API: POST and GET /v1/contents/generations/tasks. */
 export const compatTasks: TaskKind<IDataObject> = {
@@ -63,13 +70,14 @@ export const compatTasks: TaskKind<IDataObject> = {
 		});
 		return requireStatus(asRecord(answer, 'the task query'), 'the task query');
 	},
-	phase: phaseFrom({ succeeded, failed }),
-	resultUrls: (state) =>
-		urlsOf(state.content, (item) =>
-			item.type === 'video_url' ? (item.video_url as IDataObject | undefined)?.url : undefined,
-		),
+	// A succeeded task without a video is no success: its item fails, never "succeeded" with no file.
+	phase: (state) => {
+		const phase = statusPhase(state);
+		return phase === 'succeeded' && lacksVideo(state) ? 'failed' : phase;
+	},
+	resultUrls: (state) => compatVideoUrls(state.content),
 	// The shape of a failed compat task is "not shown": read `error` as either a string or {code, message}.
-	failureReason: (state) => errorText(state.error),
+	failureReason: (state) => (lacksVideo(state) ? NO_VIDEO : errorText(state.error)),
 	// Unix seconds, as upstream. Task-Compatible Video Generation API, § Task shows no completion
 	// time: `updated_at` of a finished task is read as it when present; without it the wait takes
 	// the moment it saw the task finished.
@@ -95,12 +103,13 @@ export const COMPAT_POLL: PollOptions = {
 /**
  * When a succeeded task's result link stops working: 24 hours after completion (Task-Compatible
  * Video Generation API, § Limits). Its § Task shows no completion time; the upstream format's
- * `updated_at` (unix seconds) is read as it, else `created_at` (an earlier time, so the expiry is
- * never announced late); null when neither is there.
+ * `updated_at` (unix seconds) is read as it. Without it the expiry is unknown (null): `created_at`
+ * would call a link of a long task expired while it still works, so the download is tried and the
+ * file host's answer decides.
  */
 export function resultLinkExpiry(state: IDataObject): Date | null {
-	const stamp = [state.updated_at, state.created_at].find(
-		(value) => typeof value === 'number' && value > 0,
-	) as number | undefined;
-	return stamp === undefined ? null : new Date((stamp + COMPAT.resultLinkHours * 3600) * 1000);
+	const completed = epochMs(state.updated_at, 1000);
+	return completed === undefined
+		? null
+		: new Date(completed + COMPAT.resultLinkHours * 3600 * 1000);
 }

@@ -4,8 +4,9 @@
  * The Unified Generation API's {base_url} ends with /api/v1 (Unified Generation API, Versioning),
  * while a start banner or a browser shows the server's root. A root address (nothing after the
  * host and port) gets /api/v1 added; any other path is the user's (a gateway may mount the service
- * elsewhere) and is kept. The Task-Compatible Video API's base URL is the root: its paths start
- * with /v1/, so nothing is added.
+ * elsewhere) and is kept. The Task-Compatible Video API's paths start with /v1/ (Task-Compatible
+ * Video API, Versioning), while its provider's SDKs take the root with /v1 as their base URL: a
+ * trailing /v1 is taken off, so either form works and /v1 is never sent twice.
  */
 
 /** The path the Unified Generation API's base address ends in. */
@@ -24,8 +25,11 @@ export function unifiedBaseUrl(raw: unknown): string {
 	return tidy(raw).replace(ROOT_ONLY, `$1${UNIFIED_API_PATH}`);
 }
 
+/** The compat version prefix at the end of a Base URL: COMPAT_PATHS add it again. */
+const COMPAT_VERSION = /\/v1$/;
+
 export function compatBaseUrl(raw: unknown): string {
-	return tidy(raw);
+	return tidy(raw).replace(COMPAT_VERSION, '');
 }
 
 /**
@@ -37,4 +41,4 @@ const TIDY_EXPRESSION = 'String($credentials.baseUrl || "").trim().replace(/\\/+
 
 export const UNIFIED_BASE_URL_EXPRESSION = `={{ ${TIDY_EXPRESSION}.replace(/${ROOT_ONLY.source}/i, "$1${UNIFIED_API_PATH}") }}`;
 
-export const COMPAT_BASE_URL_EXPRESSION = `={{ ${TIDY_EXPRESSION} }}`;
+export const COMPAT_BASE_URL_EXPRESSION = `={{ ${TIDY_EXPRESSION}.replace(/${COMPAT_VERSION.source}/, "") }}`;

@@ -38,4 +38,10 @@ describe('the Task Trigger secret', () => {
 		expect(checkSecret('', 'anything')).toBe('wrong');
 		expect(checkSecret('s3cret', 's3cret')).toBe('ok');
 	});
+
+	test('a secret given twice (?secret=a&secret=b, an array once parsed) is repeated, whatever its values', () => {
+		expect(checkSecret('s3cret', ['s3cret', 'guess'])).toBe('repeated');
+		expect(checkSecret('s3cret', ['s3cret', 's3cret'])).toBe('repeated');
+		expect(checkSecret('s3cret', ['guess'])).toBe('repeated');
+	});
 });

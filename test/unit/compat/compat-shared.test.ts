@@ -1,5 +1,6 @@
 import { readPage } from '../../../nodes/shared/transport/compat-api';
 import { COMPAT_POLL, resultLinkExpiry } from '../../../nodes/shared/tasks/compat';
+import { compatVideoUrls } from '../../../nodes/shared/tasks/compat-content';
 import { CompatTask } from '../../../nodes/CompatTask/CompatTask.node';
 
 /** Compat choices where the spec is silent or gives a range: list shapes, link expiry, polling cadence. */
@@ -29,12 +30,39 @@ describe('resultLinkExpiry (spec: the link is valid 24 hours after completion)',
 		);
 	});
 
-	test('falls back to created_at, an earlier time, so expiry is never announced late', () => {
-		expect(resultLinkExpiry({ created_at: 1_000 })?.getTime()).toBe((1_000 + 86_400) * 1000);
+	test('is unknown without updated_at (our choice: created_at would call a working link expired; the download is tried)', () => {
+		expect(resultLinkExpiry({ created_at: 1_000 })).toBeNull();
 	});
 
 	test('is unknown without a timestamp', () => {
 		expect(resultLinkExpiry({ status: 'succeeded' })).toBeNull();
+	});
+});
+
+describe("compatVideoUrls (the document's list, the upstream SDK's object)", () => {
+	const url = 'https://files.example.com/v.mp4';
+	test.each([
+		[
+			'content[].video_url.url',
+			[
+				{ type: 'text', text: 'x' },
+				{ type: 'video_url', video_url: { url } },
+			],
+		],
+		['content.video_url.url', { video_url: { url } }],
+		['content.video_url as the URL itself', { video_url: url }],
+	])('reads %s', (_, content) => {
+		expect(compatVideoUrls(content)).toEqual([url]);
+	});
+
+	test.each([
+		[[]],
+		[undefined],
+		[{}],
+		[[{ type: 'video_url', video_url: { url: ' ' } }]],
+		['text'],
+	])('finds no URL in %j', (content) => {
+		expect(compatVideoUrls(content)).toEqual([]);
 	});
 });
 

@@ -22,8 +22,12 @@ describe('the Base URL a credential holds → the address requests go to', () =>
 	test.each([
 		['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
 		[' http://127.0.0.1:8787/ ', 'http://127.0.0.1:8787'],
-		['https://compat.example.com/v1', 'https://compat.example.com/v1'],
-	])('Task-Compatible Video API (the root, nothing added): %j → %j', (given, sent) => {
+		// Its paths carry /v1 (Task-Compatible Video API, Versioning): a pasted /v1 is not doubled.
+		['https://compat.example.com/v1', 'https://compat.example.com'],
+		['https://compat.example.com/v1/ ', 'https://compat.example.com'],
+		['https://gateway.example.com/compat/v1', 'https://gateway.example.com/compat'],
+		['https://compat.example.com/v10', 'https://compat.example.com/v10'],
+	])('Task-Compatible Video API (the root, or the root with /v1): %j → %j', (given, sent) => {
 		expect(compatBaseUrl(given)).toBe(sent);
 	});
 });

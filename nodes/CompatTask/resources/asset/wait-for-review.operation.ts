@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { COMPAT } from '../../../shared/catalog';
 import { getAsset } from '../../../shared/transport/compat-api';
 import { readWaitSettings } from '../../../shared/fields/wait';
-import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
+import { routeWaits } from '../../../shared/execution/wait-routing';
 import { pollAll } from '../../../shared/polling';
 import type { Phase, PollResult } from '../../../shared/polling';
 import { isPermanentError } from '../../../shared/polling/task-waiting';
@@ -22,44 +22,29 @@ const reviewPhase = (asset: IDataObject): Phase =>
  * ones, and those still Processing at the timeout or unreadable, with an `error` saying why.
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const ids: Array<{ id: string; itemIndex: number }> = [];
-	const [approved, others]: INodeExecutionData[][] = [[], []];
-	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
-		try {
-			ids.push({ id: readLocator(ctx, 'assetId', itemIndex), itemIndex });
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			others.push(errorItem(error as Error, itemIndex));
-		}
-	}
 	const { poll } = readWaitSettings(ctx);
-	const poller = {
-		query: async (id: string, index: number, deadline: number) =>
-			await getAsset(ctx, id, ids[index].itemIndex, deadline),
-		phase: reviewPhase,
-		isPermanent: isPermanentError,
-	};
-	const results = await pollAll(
-		ctx,
-		ids.map((entry) => entry.id),
-		poller,
-		poll,
-	);
-	results.forEach((result, index) => {
-		const input = ctx.getInputData()[ids[index].itemIndex].json;
-		const json = {
-			...input,
-			officialId: ids[index].id,
-			...result.last,
-			outcome: result.outcome,
-			...whyNot(result, poll.timeoutMs),
-		};
-		(result.outcome === 'succeeded' ? approved : others).push({
-			json,
-			pairedItem: { item: ids[index].itemIndex },
-		});
+	return await routeWaits(ctx, {
+		readId: (itemIndex) => readLocator(ctx, 'assetId', itemIndex),
+		waitAll: async (entries) => {
+			const poller = {
+				query: async (id: string, index: number, deadline: number) =>
+					await getAsset(ctx, id, entries[index].itemIndex, deadline),
+				phase: reviewPhase,
+				isPermanent: isPermanentError,
+			};
+			const ids = entries.map((entry) => entry.id);
+			const results = await pollAll(ctx, ids, poller, poll);
+			return results.map((result, index) => ({
+				json: {
+					officialId: ids[index],
+					...result.last,
+					outcome: result.outcome,
+					...whyNot(result, poll.timeoutMs),
+				},
+				succeeded: result.outcome === 'succeeded',
+			}));
+		},
 	});
-	return [approved, others];
 }
 
 function whyNot(result: PollResult<IDataObject>, timeoutMs: number): IDataObject {

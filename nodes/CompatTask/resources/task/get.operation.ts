@@ -5,7 +5,12 @@ import { downloadToBinary } from '../../../shared/transport/binary';
 import { readDownloadFields } from '../../../shared/fields/wait';
 import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
 import { compatTasks } from '../../../shared/tasks';
-import { resultLinkExpiry } from '../../../shared/tasks/compat';
+import {
+	lacksVideo,
+	NO_VIDEO_FIX,
+	NO_VIDEO_HEAD,
+	resultLinkExpiry,
+} from '../../../shared/tasks/compat';
 import { readTaskId } from './task-id';
 
 /** The task as the service returns it, plus when its result link expires (24 h after completion). */
@@ -39,6 +44,11 @@ async function getOne(
 ): Promise<Pick<INodeExecutionData, 'json' | 'binary'>> {
 	const id = readTaskId(ctx, itemIndex);
 	const json = withExpiry(await compatTasks.query(ctx, id, itemIndex), Date.now());
+	if (lacksVideo(json))
+		throw new NodeOperationError(ctx.getNode(), `Task ${id} ${NO_VIDEO_HEAD}`, {
+			itemIndex,
+			description: NO_VIDEO_FIX,
+		});
 	const [url] = compatTasks.resultUrls(json);
 	if (!ctx.getNodeParameter('download', itemIndex, false) || !url) return { json };
 	if (json.resultLinkExpired === true) {

@@ -6,27 +6,24 @@ import { assetItem } from '../../../shared/create/asset-outcomes';
 import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
 import { readWaitSettings } from '../../../shared/fields/wait';
 import type { PollOptions } from '../../../shared/polling';
+import type { WaitedItem } from '../../../shared/execution/wait-routing';
 
 /** The review wait's settings, from the options of review-fields.ts. */
 export function readReviewPoll(ctx: IExecuteFunctions): PollOptions {
 	return readWaitSettings(ctx, REVIEW_POLL).poll;
 }
 
-/** Output 1 (Active) gets usable assets; output 2 (Not Active) the rest, with failReason and the reason. */
-export function routeReview(
-	outputs: INodeExecutionData[][],
-	itemIndex: number,
-	base: IDataObject,
+/** What a review adds to its item: output 1 (Active) for usable assets, else output 2 with failReason and the reason. */
+export function reviewedItem(
 	review: Pick<ReviewResult, 'asset' | 'outcome' | 'reason'>,
-): void {
+): WaitedItem {
 	const json: IDataObject = {
-		...base,
 		...review.asset,
 		outcome: review.outcome,
 		...(review.reason ? { error: review.reason } : {}),
 	};
 	if (review.outcome !== 'succeeded') json.failReason = review.asset.failReason ?? null;
-	outputs[review.outcome === 'succeeded' ? 0 : 1].push({ json, pairedItem: { item: itemIndex } });
+	return { json, succeeded: review.outcome === 'succeeded' };
 }
 
 /**
@@ -52,13 +49,13 @@ export async function routeUploads(
 			continue;
 		}
 		// Review results have no `name`; the upload's fields stay.
-		const base = assetItem(outcome).json;
-		routeReview(
-			outputs,
-			outcome.itemIndex,
-			base,
+		const { json, succeeded } = reviewedItem(
 			reviewOf.get(outcome) ?? { asset: outcome.json, outcome: 'succeeded' },
 		);
+		outputs[succeeded ? 0 : 1].push({
+			json: { ...assetItem(outcome).json, ...json },
+			pairedItem: { item: outcome.itemIndex },
+		});
 	}
 	return outputs;
 }

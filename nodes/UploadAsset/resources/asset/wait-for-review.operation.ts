@@ -1,27 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { waitForReviews } from '../../../shared/assets/review';
-import type { ReviewedAsset } from '../../../shared/assets/review';
-import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
+import { routeWaits } from '../../../shared/execution/wait-routing';
 import { readAssetId } from './index';
-import { readReviewPoll, routeReview } from './review-routing';
+import { readReviewPoll, reviewedItem } from './review-routing';
 
 /** Waits on the assets of all items at once until each is ACTIVE or FAILED, or the timeout. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = ctx.getInputData();
-	const outputs: INodeExecutionData[][] = [[], []];
-	const pending: ReviewedAsset[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			pending.push({ itemIndex, assetId: readAssetId(ctx, itemIndex) });
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			outputs[1].push(errorItem(error as Error, itemIndex, items[itemIndex].json));
-		}
-	}
-	const reviews = await waitForReviews(ctx, pending, readReviewPoll(ctx));
-	reviews.forEach((review, index) =>
-		routeReview(outputs, pending[index].itemIndex, items[pending[index].itemIndex].json, review),
-	);
-	return outputs;
+	return await routeWaits(ctx, {
+		readId: (itemIndex) => readAssetId(ctx, itemIndex),
+		waitAll: async (entries) =>
+			(
+				await waitForReviews(
+					ctx,
+					entries.map(({ id, itemIndex }) => ({ assetId: id, itemIndex })),
+					readReviewPoll(ctx),
+				)
+			).map(reviewedItem),
+	});
 }
