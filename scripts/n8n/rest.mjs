@@ -32,3 +32,26 @@ export async function readExecution(session, executionId) {
 	const { status, mode, startedAt, stoppedAt } = execution;
 	return { status, mode, startedAt, stoppedAt, data: flatted().parse(execution.data) };
 }
+
+/**
+ * Waits until n8n serves an active workflow's production webhook: activation answers before n8n
+ * has registered it (a call in between answers 404). A CORS preflight lists the registered methods.
+ * @param {string} webhookUrl
+ * @param {string} [method]
+ */
+export async function webhookRegistered(webhookUrl, method = 'POST') {
+	const preflight = {
+		method: 'OPTIONS',
+		headers: { origin: 'http://127.0.0.1', 'access-control-request-method': method },
+	};
+	for (const deadline = Date.now() + 120_000; Date.now() < deadline; await delay(500)) {
+		const methods =
+			(await fetch(webhookUrl, preflight)).headers.get('access-control-allow-methods') ?? '';
+		if (methods.includes(method)) return;
+	}
+	throw new Error(
+		`the webhook ${webhookUrl} of the activated workflow was not registered within 2 minutes`,
+	);
+}
+
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,7 +5,7 @@
 // together through its production webhook, each with its own prompt (so a task created twice
 // shows). Plain Node ESM.
 import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
-import { activateWorkflow, readExecution } from '../../scripts/n8n/rest.mjs';
+import { activateWorkflow, readExecution, webhookRegistered } from '../../scripts/n8n/rest.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 import {
 	callbackDeliveries,
@@ -71,18 +71,7 @@ export function callbackNotes(rows) {
  */
 export async function activate(session, workflowId, webhookUrl) {
 	await activateWorkflow(session, workflowId);
-	const preflight = {
-		method: 'OPTIONS',
-		headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' },
-	};
-	for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(500)) {
-		const methods =
-			(await fetch(webhookUrl, preflight)).headers.get('access-control-allow-methods') ?? '';
-		if (methods.includes('POST')) return;
-	}
-	throw new Error(
-		`the webhook ${webhookUrl} of the activated workflow was not registered within 2 minutes`,
-	);
+	await webhookRegistered(webhookUrl);
 }
 
 /**

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 
 import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
-import { activateWorkflow, readExecution } from '../../scripts/n8n/rest.mjs';
+import { activateWorkflow, readExecution, webhookRegistered } from '../../scripts/n8n/rest.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 import { USER_FOLDER } from '../e2e/context.mjs';
 
@@ -127,6 +127,7 @@ export async function productionWorkflow(server, name, prompts, steps) {
 	if (saved.status !== 200) throw new Error(`saving ${name}: ${saved.status} ${saved.text}`);
 	const workflowId = saved.json.data.id;
 	await activateWorkflow(server, workflowId);
+	await webhookRegistered(`${server.baseUrl}/webhook/${path}`);
 	return {
 		workflowId,
 		/** Calls the webhook; resolves with the id of the execution it started. */
