@@ -130,12 +130,27 @@ export async function startQueueProcesses({
 		await stop();
 		throw error;
 	}
-	const byName = (name) => started.find((p) => p.name === name);
+	const byName = (name) => started.findLast((p) => p.name === name);
 	return {
 		main: byName('main'),
 		workers: workerPorts.map((_p, i) => byName(`worker-${i + 1}`)),
 		webhooks: webhookPorts.map((_p, i) => byName(`webhook-${i + 1}`)),
 		stop,
+		/**
+		 * Starts a process of the stack again by name (`worker-1`, `webhook-1`, …), with the same
+		 * settings and port, after it died (the durable suite kills them); resolves once it is ready.
+		 */
+		respawn: async (name) => {
+			const proc = await startProcess(
+				n8n,
+				mainFolder,
+				specs.find((spec) => spec.name === name),
+				onOutput,
+			);
+			started.push(proc);
+			await proc.ready(timeoutMs);
+			return proc;
+		},
 	};
 }
 
@@ -250,7 +265,7 @@ export async function startQueueStack({
 		await processes.stop();
 		throw error;
 	}
-	return { ...processes, logsDir };
+	return { ...processes, logsDir, layout };
 }
 
 /**

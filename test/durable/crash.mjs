@@ -86,6 +86,7 @@ const PROMPTS_CODE = (prompts) =>
  * activated; `start()` calls its webhook as a scheduler or an outside system would.
  */
 export async function productionWorkflow(server, name, prompts, steps) {
+	const webhookBase = server.webhookBase ?? server.baseUrl;
 	const path = `durable-${randomUUID()}`;
 	const nodes = [
 		{
@@ -127,13 +128,13 @@ export async function productionWorkflow(server, name, prompts, steps) {
 	if (saved.status !== 200) throw new Error(`saving ${name}: ${saved.status} ${saved.text}`);
 	const workflowId = saved.json.data.id;
 	await activateWorkflow(server, workflowId);
-	await webhookRegistered(`${server.baseUrl}/webhook/${path}`);
+	await webhookRegistered(`${webhookBase}/webhook/${path}`);
 	return {
 		workflowId,
 		/** Calls the webhook; resolves with the id of the execution it started. */
 		start: async () => {
 			const before = new Set((await executions(server, workflowId)).map((e) => e.id));
-			const res = await fetch(`${server.baseUrl}/webhook/${path}`, { method: 'POST' });
+			const res = await fetch(`${webhookBase}/webhook/${path}`, { method: 'POST' });
 			if (res.status !== 200)
 				throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
 			const started = await until(
@@ -165,6 +166,19 @@ export async function runIn(server, executionId, statuses, timeoutMs) {
 		`execution ${executionId} to be ${statuses.join(' or ')}`,
 		timeoutMs,
 	);
+}
+
+/**
+ * A crash of one process of a queue-mode stack: SIGKILL to its process group (n8n and its task
+ * runners; scripts/lib/process-group.mjs starts each as a group leader).
+ */
+export async function crashGroup(proc) {
+	try {
+		process.kill(-proc.child.pid, 'SIGKILL');
+	} catch {
+		// gone already
+	}
+	await proc.exited;
 }
 
 /** The task ids n8n's log names as created ("<node>: created generation task <id> (item …)"). */

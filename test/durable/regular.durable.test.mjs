@@ -8,8 +8,7 @@
 // - polling (Create Video's default Wait): the ids are in n8n's log from the moment each task
 //   exists; n8n's Retry of the crashed execution sends no create.
 // - a Stop during the wait: the ids are in n8n's log.
-import { emulatorClient } from '../../scripts/lib/emulator-process.mjs';
-import { emulator, isMp4, itemsOf, storedBinary } from '../e2e/context.mjs';
+import { isMp4, itemsOf, storedBinary } from '../e2e/context.mjs';
 import {
 	executions,
 	loggedTaskIds,
@@ -20,20 +19,17 @@ import {
 	sleep,
 	until,
 } from './crash.mjs';
-
-const emu = emulator();
-const { control } = emulatorClient(emu.url);
-const PROMPTS = [
-	'a fox in snow',
-	'a kite at dusk',
-	'a wave at noon',
-	'a lamp in fog',
-	'a ship at night',
-];
-const CREDENTIALS = {
-	unifiedGenerationApi: { id: 'ugEmuUnified0001', name: 'Unified Generation API (emulator)' },
-};
-const CREATE = '/api/v1/jobs/createTask';
+import {
+	callbacksGivenUp,
+	control,
+	createVideo,
+	createdSince,
+	createsOf,
+	expectLoggedIds as expectLogged,
+	promptsFor,
+	recipe,
+	taskIds,
+} from './workflows.mjs';
 
 let server;
 let settings;
@@ -45,40 +41,6 @@ afterAll(async () => {
 	await control('/settings', settings);
 	await server?.stop();
 });
-
-const createVideo = (parameters, typeVersion = 2) => ({
-	name: 'Create Video',
-	type: 'n8n-nodes-unified-generation.createVideo',
-	typeVersion,
-	webhookId: crypto.randomUUID(),
-	credentials: CREDENTIALS,
-	parameters: {
-		model: 'sd2-mini',
-		generationMode: 'textToVideo',
-		prompt: '={{ $json.prompt }}',
-		duration: 4,
-		...parameters,
-	},
-});
-const waitForTask = {
-	name: 'Wait For Task',
-	type: 'n8n-nodes-unified-generation.waitForTask',
-	typeVersion: 1,
-	credentials: CREDENTIALS,
-	parameters: {
-		operation: 'wait',
-		download: true,
-		waitOptions: { pollIntervalSeconds: 1, maxPollIntervalSeconds: 2, timeoutMinutes: 5 },
-	},
-};
-
-/** The creates this workflow's prompts sent (each prompt is unique to this file). */
-async function createsOf(prompts) {
-	const log = await emu.requests(CREATE);
-	return log.filter((entry) => prompts.includes(entry.body?.inputs?.prompt));
-}
-
-const tagged = (prompts, tag) => prompts.map((prompt) => `${prompt} (${tag})`);
 
 /** Starts the workflow and kills n8n once every create is answered and the node waits. */
 async function startAndCrash(workflow, prompts, waitingStatus) {
@@ -98,30 +60,10 @@ async function startAndCrash(workflow, prompts, waitingStatus) {
 	return executionId;
 }
 
-function expectLoggedIds(prompts, ids) {
-	const logged = loggedTaskIds(server.log()).filter(({ id }) => ids.includes(id));
-	expect(logged.map(({ id }) => id).sort()).toEqual([...ids].sort());
-	expect(logged.map(({ item }) => item).sort()).toEqual(prompts.map((_, item) => item));
-}
-
-/** The ids of the generation tasks the emulator holds (the service's own truth, not n8n's). */
-const taskIds = async () => (await control('/tasks')).map((task) => task.taskId);
-
-/** The tasks created since `before` (a list of ids): the tests run one at a time. */
-const createdSince = async (before) => (await taskIds()).filter((id) => !before.includes(id));
-
-/** README's production recipe: Create Video waiting by callback, then Wait For Task downloading. */
-const recipe = (timeoutMinutes) => [
-	createVideo({
-		waitForCompletion: 'callback',
-		download: false,
-		callbackTimeoutMinutes: timeoutMinutes,
-	}),
-	waitForTask,
-];
+const expectLoggedIds = (prompts, ids) => expectLogged(server.log(), prompts, ids);
 
 test('the production recipe, n8n killed while the batch waits and back before the tasks end: the execution resumes with all 5 results, 5 creates', async () => {
-	const prompts = tagged(PROMPTS, 'callback, back in time');
+	const prompts = promptsFor('callback, back in time');
 	await control('/settings', { taskDurationMs: 30_000 });
 	const workflow = await productionWorkflow(
 		server,
@@ -149,7 +91,7 @@ test('the production recipe, n8n killed while the batch waits and back before th
 });
 
 test("the production recipe, n8n down longer than the service's callback retries: at its Timeout the execution goes on with the 5 ids and Wait For Task delivers the results, 5 creates", async () => {
-	const prompts = tagged(PROMPTS, 'callback, down too long');
+	const prompts = promptsFor('callback, down too long');
 	await control('/settings', { taskDurationMs: 3000, webhookRetryDelaysMs: [100, 200, 300] });
 	const workflow = await productionWorkflow(
 		server,
@@ -160,11 +102,8 @@ test("the production recipe, n8n down longer than the service's callback retries
 	const before = await taskIds();
 	const executionId = await startAndCrash(workflow, prompts, 'waiting');
 	// Every task ends and the service gives up calling back while n8n is down.
-	await until(async () => {
-		const created = await createdSince(before);
-		const attempts = await Promise.all(created.map((id) => control(`/webhooks?taskId=${id}`)));
-		return attempts.every((list) => list.length === 4) ? true : undefined;
-	}, 'every callback and its 3 retries to fail');
+	const ids = await createdSince(before);
+	await until(() => callbacksGivenUp(ids), 'every callback and its 3 retries to fail');
 	await server.restart();
 	const done = await runIn(server, executionId, ['success', 'error', 'crashed'], 180_000);
 	expect(done.status).toBe('success');
@@ -181,7 +120,7 @@ test("the production recipe, n8n down longer than the service's callback retries
 });
 
 test("polling (Create Video's default), killed during the wait: every id was in n8n's log, and n8n's Retry sends no create", async () => {
-	const prompts = tagged(PROMPTS, 'polling');
+	const prompts = promptsFor('polling');
 	await control('/settings', { taskDurationMs: 30_000 });
 	const workflow = await productionWorkflow(server, 'durable: polling', prompts, [createVideo({})]);
 	const before = await taskIds();
@@ -214,7 +153,7 @@ test("polling (Create Video's default), killed during the wait: every id was in 
 });
 
 test("a Stop during the wait: the created tasks' ids are in n8n's log", async () => {
-	const prompts = tagged(PROMPTS, 'stop');
+	const prompts = promptsFor('stop');
 	await control('/settings', { taskDurationMs: 30_000 });
 	const workflow = await productionWorkflow(server, 'durable: stop', prompts, [createVideo({})]);
 	const before = await taskIds();

@@ -1,0 +1,154 @@
+// Queue mode (Postgres, Redis, a main, 2 workers, a webhook process; this file's own stack), README's
+// production recipe with 5 prompts: processes killed with SIGKILL (each with its task runners)
+// while the paid tasks run, then started again. The emulator's request log counts the creates.
+//
+// - the main and both workers killed while the batch waits: no process holds it; the callbacks
+//   reach the webhook process, the execution resumes on a new worker with all 5 results.
+// - the webhook process killed while the callbacks arrive, back after the service gave up: at the
+//   Timeout the main resumes the execution with the 5 ids, and Wait For Task delivers the results.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { createProgress } from '../../scripts/lib/progress.mjs';
+import { packPackage } from '../../scripts/n8n/community-package.mjs';
+import { DEMO_OWNER, login } from '../../scripts/n8n/instance.mjs';
+import { ensureN8n } from '../../scripts/n8n/install.mjs';
+import { REPO_CACHE_DIR } from '../../scripts/n8n/paths.mjs';
+import { startQueueServices, startQueueStack, workersListening } from '../../scripts/n8n/queue.mjs';
+import { freePort } from '../../scripts/n8n/run.mjs';
+import { itemsOf } from '../e2e/context.mjs';
+import { crashGroup, productionWorkflow, runIn, sleep, until } from './crash.mjs';
+import {
+	callbacksGivenUp,
+	control,
+	createdSince,
+	createsOf,
+	emu,
+	expectLoggedIds,
+	promptsFor,
+	recipe,
+	taskIds,
+} from './workflows.mjs';
+
+const DIR = path.join(REPO_CACHE_DIR, 'durable-queue');
+const { log } = createProgress({
+	write: (line) => process.stdout.write(`[durable-queue] ${line}\n`),
+});
+
+let services;
+let stack;
+let n8n;
+let settings;
+
+beforeAll(async () => {
+	settings = await control('/settings');
+	fs.rmSync(DIR, { recursive: true, force: true });
+	services = await startQueueServices({
+		dir: DIR,
+		postgresPort: await freePort(),
+		redisPort: await freePort(),
+		scratch: true,
+		log,
+	});
+	stack = await startQueueStack({
+		n8n: await ensureN8n({ log }),
+		services,
+		dir: DIR,
+		instance: { tarball: (await packPackage()).tarball, emulatorUrl: emu.url, workflows: [] },
+		log,
+	});
+	const session = await login(stack.main.baseUrl, DEMO_OWNER);
+	// REST calls go to the main; the production webhook (and every resume URL) to the webhook process.
+	n8n = { request: session.request, webhookBase: stack.webhooks[0].baseUrl };
+}, 10 * 60_000);
+
+afterAll(async () => {
+	await control('/settings', settings);
+	await stack?.stop();
+	await services?.stop();
+});
+
+/** Everything the stack's processes printed, in every life (their log files). */
+const stackLog = () =>
+	fs
+		.readdirSync(stack.logsDir)
+		.map((name) => fs.readFileSync(path.join(stack.logsDir, name), 'utf8'))
+		.join('\n');
+
+/** Starts the workflow; resolves once the 5 creates are answered and the execution waits. */
+async function startWaiting(workflow, prompts) {
+	const executionId = await workflow.start();
+	await until(
+		async () => ((await createsOf(prompts)).length === prompts.length ? true : undefined),
+		'the 5 creates',
+	);
+	await runIn(n8n, executionId, ['waiting'], 60_000);
+	return executionId;
+}
+
+/** The files of a queue-mode run are in n8n's database: the item says so, and its size. */
+function expectDelivered(items) {
+	expect(items).toHaveLength(5);
+	for (const item of items) {
+		expect(item.json).toMatchObject({ status: 'COMPLETED' });
+		expect(item.binary.data).toMatchObject({
+			mimeType: 'video/mp4',
+			id: expect.stringMatching(/^database:/),
+		});
+	}
+}
+
+test('the main and both workers killed while the batch waits: the execution resumes on a new worker with all 5 results, 5 creates', async () => {
+	const prompts = promptsFor('queue, main and workers killed');
+	await control('/settings', { taskDurationMs: 45_000 });
+	const workflow = await productionWorkflow(
+		n8n,
+		'durable: queue, killed workers',
+		prompts,
+		recipe(10),
+	);
+	const executionId = await startWaiting(workflow, prompts);
+	await sleep(500);
+	await Promise.all([stack.main, ...stack.workers].map(crashGroup));
+	const [main, ...workers] = await Promise.all(
+		['main', 'worker-1', 'worker-2'].map((name) => stack.respawn(name)),
+	);
+	await workersListening(workers);
+	n8n.request = (await login(main.baseUrl, DEMO_OWNER)).request;
+	const done = await runIn(n8n, executionId, ['success', 'error', 'crashed'], 180_000);
+	expect(done.status).toBe('success');
+	expect(itemsOf(done, 'Create Video').map((item) => item.json.outcome)).toEqual(
+		Array(5).fill('succeeded'),
+	);
+	expectDelivered(itemsOf(done, 'Wait For Task'));
+	expect(await createsOf(prompts)).toHaveLength(5);
+	expectLoggedIds(
+		stackLog(),
+		prompts,
+		itemsOf(done, 'Create Video').map((item) => item.json.taskId),
+	);
+});
+
+test("the webhook process killed while the callbacks arrive, back after the service's retries: at the Timeout the 5 ids go on and Wait For Task delivers the results, 5 creates", async () => {
+	const prompts = promptsFor('queue, webhook process killed');
+	await control('/settings', { taskDurationMs: 5000, webhookRetryDelaysMs: [100, 200, 300] });
+	const workflow = await productionWorkflow(
+		n8n,
+		'durable: queue, killed webhook process',
+		prompts,
+		recipe(0.25),
+	);
+	const before = await taskIds();
+	const executionId = await startWaiting(workflow, prompts);
+	await crashGroup(stack.webhooks[0]);
+	const ids = await createdSince(before);
+	await until(() => callbacksGivenUp(ids), 'every callback and its 3 retries to fail');
+	await stack.respawn('webhook-1');
+	const done = await runIn(n8n, executionId, ['success', 'error', 'crashed'], 180_000);
+	expect(done.status).toBe('success');
+	expect(itemsOf(done, 'Create Video').map((item) => item.json.outcome)).toEqual(
+		Array(5).fill('timedOut'),
+	);
+	expectDelivered(itemsOf(done, 'Wait For Task'));
+	expect(await createsOf(prompts)).toHaveLength(5);
+});
