@@ -7,17 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
 import { activateWorkflow, readExecution, webhookRegistered } from '../../scripts/n8n/rest.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
-import { USER_FOLDER } from '../e2e/context.mjs';
+import { USER_FOLDER, until } from '../e2e/context.mjs';
 
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function until(probe, what, timeoutMs = 120_000) {
-	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
-		const value = await probe();
-		if (value !== undefined) return value;
-	}
-	throw new Error(`timed out waiting for ${what}`);
-}
+export { sleep, until } from '../e2e/context.mjs';
 
 /**
  * `n8n start` on a fixed port (the resume URLs the service keeps name it), logged in as the

@@ -1,18 +1,13 @@
 /**
- * What survives when n8n itself fails: a real n8n 2.x (`n8n start`) killed with SIGKILL while a
- * workflow's tasks are paid for and running, then started again on the same user folder.
+ * What survives when n8n itself fails: a real n8n 2.x (`n8n start`, and a queue-mode stack) killed
+ * with SIGKILL while a workflow's tasks are paid for and running, then started again.
  * `npm run test:durable`. The set-up is the e2e suite's (build, n8n, package, emulator, user
- * folder); each test starts and kills its own n8n server.
+ * folder); each test file starts and kills its own n8n processes.
  */
+const e2e = require('../e2e/jest.config.js');
+
 module.exports = {
-	rootDir: '../..',
+	...e2e,
 	roots: ['<rootDir>/test/durable'],
 	testMatch: ['**/*.durable.test.mjs'],
-	moduleFileExtensions: ['mjs', 'js', 'json'],
-	transform: {},
-	testEnvironment: 'node',
-	globalSetup: '<rootDir>/test/e2e/global-setup.mjs',
-	globalTeardown: '<rootDir>/test/e2e/global-teardown.mjs',
-	testTimeout: 10 * 60_000,
-	verbose: true,
 };

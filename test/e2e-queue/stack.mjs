@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { readExecution } from '../../scripts/n8n/rest.mjs';
+import { until } from '../e2e/context.mjs';
 import { STATE_FILE } from './paths.mjs';
 
-export { emulator, isMp4, itemsOf, jsonOf, DEMO_KEY } from '../e2e/context.mjs';
+export { emulator, isMp4, itemsOf, jsonOf, DEMO_KEY, sleep, until } from '../e2e/context.mjs';
 
 /** @returns {{ mainUrl: string, cookie: string, webhookUrls: string[], workers: string[], logsDir: string, emulatorUrl: string }} */
 export function stack() {
@@ -17,17 +18,6 @@ export function stack() {
 			'no queue stack: run the suite with npm run test:queue (its global set-up starts it)',
 		);
 	return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
-}
-
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `probe()` until it returns something other than undefined. */
-export async function until(probe, what, timeoutMs = 120_000) {
-	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
-		const value = await probe();
-		if (value !== undefined) return value;
-	}
-	throw new Error(`timed out waiting for ${what}`);
 }
 
 /**

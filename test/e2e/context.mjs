@@ -84,3 +84,14 @@ export function storedBinary(binary) {
 /** An MP4 file starts with its `ftyp` box. */
 export const isMp4 = (bytes) =>
 	bytes.length > 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp';
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `probe()` until it returns something other than undefined. */
+export async function until(probe, what, timeoutMs = 120_000) {
+	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
+		const value = await probe();
+		if (value !== undefined) return value;
+	}
+	throw new Error(`timed out waiting for ${what}`);
+}

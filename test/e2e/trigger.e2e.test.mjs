@@ -7,7 +7,16 @@ import { emulatorClient } from '../../scripts/lib/emulator-process.mjs';
 import { DEMO_OWNER, loadExamples, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
 import { activateWorkflow, readExecution } from '../../scripts/n8n/rest.mjs';
 import { startN8n } from '../../scripts/n8n/run.mjs';
-import { DEMO_KEY, USER_FOLDER, emulator, isMp4, itemsOf, storedBinary } from './context.mjs';
+import {
+	DEMO_KEY,
+	USER_FOLDER,
+	emulator,
+	isMp4,
+	itemsOf,
+	sleep,
+	storedBinary,
+	until,
+} from './context.mjs';
 
 const examples = loadExamples().map((e) => e.workflow);
 const TRIGGER = examples.find((w) => w.id === 'ugExTrigger0005');
@@ -22,16 +31,6 @@ let server;
 let session;
 /** The trigger's production URL on this server (what a user copies from the node). */
 let triggerUrl;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(probe, what, timeoutMs = 60_000) {
-	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
-		const value = await probe();
-		if (value !== undefined) return value;
-	}
-	throw new Error(`timed out waiting for ${what}`);
-}
 
 /** The trigger workflow's finished executions, newest first. */
 async function triggerExecutions() {
