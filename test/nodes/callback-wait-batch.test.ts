@@ -87,9 +87,9 @@ test('a batch of 5 items waits as one execution and resumes once, with every tas
 		expect(item.binary?.data?.mimeType).toBe('video/mp4');
 	}
 	expect((await logged(emu, CREATE_TASK)).length - createsBefore).toBe(5);
-	// A callback reads its own task and then the others until one still runs: far fewer reads than
-	// every callback reading every task (25); the last one reads all 5.
-	expect(await readsOf(ids)).toBeLessThanOrEqual(3 * ids.length);
+	// Each callback reads its own task, then the others only until one still runs or ended later
+	// (test/unit/callback/batch.test.ts counts them exactly): below every callback reading all 5.
+	expect(await readsOf(ids)).toBeLessThan(ids.length * ids.length);
 });
 
 test('at the time limit every waiting item goes on with its task id and outcome timedOut, paired with its item', async () => {

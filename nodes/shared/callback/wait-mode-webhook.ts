@@ -59,8 +59,9 @@ export async function resumeOnCallback(
 	const deadline = Date.now() + callbackMinutes(ctx) * 60_000;
 	const reads = await readBatch(ctx, kind, tasks, { id: mine.id, state }, deadline);
 	if (!reads) return KEEP_WAITING;
+	const taskAt = new Map(tasks.map((task) => [task.index, task]));
 	const resumed = await mapWithLimit(items, DOWNLOADS_AT_ONCE, async (item, index) => {
-		const task = tasks.find((waiting) => waiting.index === index);
+		const task = taskAt.get(index);
 		return task ? finish(await finalItem(ctx, kind, item, reads.get(task.id)!, deadline)) : item;
 	});
 	return { ...KEEP_WAITING, workflowData: [resumed.map((item) => item!)] };

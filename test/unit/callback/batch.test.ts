@@ -1,6 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { LAST_CALLBACK_WINDOW_MS, endsLater } from '../../../nodes/shared/callback/batch';
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import {
+	LAST_CALLBACK_WINDOW_MS,
+	endsLater,
+	readBatch,
+} from '../../../nodes/shared/callback/batch';
+import type { TaskReader } from '../../../nodes/shared/tasks';
+import { NodeApiError } from 'n8n-workflow';
 import { generationTasks } from '../../../nodes/shared/tasks';
 
 const NOW = 1_000_000;
@@ -36,5 +44,71 @@ describe('which callback of a finished batch resumes it: the one of the task tha
 	test('finish times unknown: not later, so the callback reads on and resumes (it cannot tell who is last)', () => {
 		expect(later(task('a'), task('b', NOW))).toBe(false);
 		expect(later(task('a', NOW), task('b'))).toBe(false);
+	});
+});
+
+describe('what a callback of a batch reads', () => {
+	const now = Date.now();
+	/** Five tasks a..e that finished in that order, 1 s apart, the last one just now. */
+	const finishedAt = new Map(
+		['a', 'b', 'c', 'd', 'e'].map((id, index) => [id, now - (4 - index) * 1000]),
+	);
+	const tasks = [...finishedAt.keys()].map((id, index) => ({ index, id }));
+
+	/** The generation kind, reading from the table above (or `running` for ids in `running`), counting reads. */
+	function service(running: string[] = []) {
+		const reads: string[] = [];
+		const kind: TaskReader = {
+			...generationTasks,
+			query: async (_ctx, id) => {
+				reads.push(id);
+				return running.includes(id) ? { status: 'PROCESSING' } : task(id, finishedAt.get(id)).state;
+			},
+		};
+		return { kind, reads };
+	}
+	const ctx = {} as IWebhookFunctions;
+	const node = {
+		name: 'Create Video',
+		type: 'x',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const notFound = () =>
+		new NodeApiError(node as never, { message: 'task not found' }, { httpCode: '404' });
+	const mine = (id: string) => task(id, finishedAt.get(id));
+
+	test('a callback that is not the last stops at the first task that ended after its own: one read', async () => {
+		const { kind, reads } = service();
+		expect(await readBatch(ctx, kind, tasks, mine('c'), now + 60_000)).toBeUndefined();
+		expect(reads).toEqual(['d']);
+	});
+
+	test("the last task's callback reads every other task once and resumes with all five states", async () => {
+		const { kind, reads } = service();
+		const all = await readBatch(ctx, kind, tasks, mine('e'), now + 60_000);
+		expect(reads).toEqual(['a', 'b', 'c', 'd']);
+		expect([...all!.keys()].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+	});
+
+	test('a task that still runs stops the reading: the batch keeps waiting', async () => {
+		const { kind, reads } = service(['a']);
+		expect(await readBatch(ctx, kind, tasks, mine('e'), now + 60_000)).toBeUndefined();
+		expect(reads).toEqual(['a']);
+	});
+
+	test('a task the service no longer knows (404) counts as finished, with why', async () => {
+		const { kind } = service();
+		const gone: TaskReader = {
+			...kind,
+			query: async (c, id, ...rest) => {
+				if (id === 'b') throw notFound();
+				return await kind.query(c, id, ...rest);
+			},
+		};
+		const all = await readBatch(ctx, gone, tasks, mine('e'), now + 60_000);
+		expect(all!.get('b')).toEqual({ gone: expect.stringMatching(/could not be found/) });
+		expect([...all!.keys()].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
 	});
 });
