@@ -197,4 +197,4 @@ const sameAsEarlierItem = (first: number) =>
 	`Same key as item ${first} of this run, which is sent once for both: not sent twice.`;
 
 const earlierRun = ({ scope }: SkipSettings) =>
-	`An earlier run of this ${scope} created a task for this key (or may have: its create got no clear answer), so it was not sent again. The earlier task's id is not known here (n8n's deduplication store keeps only a hash of the key): find it in that execution's output, or in n8n's log (\"created … task <id> (item …)\"). To create it again, change the item, or run once with Forget Earlier Runs.`;
+	`An earlier run of this ${scope} created a task for this key (or may have: its create got no clear answer), so it was not sent again. The earlier task's id is not known here (n8n's deduplication store keeps only a hash of the key): find it in that execution's output, or in n8n's log ("created … task <id> (item …)"). To create it again, change the item, or run once with Forget Earlier Runs.`;
