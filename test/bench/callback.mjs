@@ -1,13 +1,18 @@
-// The benchmark's callback rows: Create Video waiting Until the Service Calls Back
-// (workflows/package-callback.json) in `n8n start`, as only a running server receives the callbacks
-// at the executions' resume URLs. That mode holds ONE task per execution and refuses more items
-// before sending anything, so a batch of N tasks is N executions of the active workflow, started
-// together through its production webhook, each with its own prompt (so a task created twice
-// shows). Plain Node ESM.
+// The benchmark's callback rows: Create Video waiting Until the Service Calls Back in `n8n start`,
+// as only a running server receives the callbacks at the executions' resume URLs. The mode waits
+// for a batch: every task of an execution is created with the execution's resume URL, each
+// callback is acknowledged once its task reads finished, and the callback of the task that
+// finished last resumes the execution. Two shapes (SHAPES): N executions of one task each
+// (workflows/package-callback.json, the hardest case for n8n's resumes: N executions to start,
+// save as waiting and resume), started together through the active workflow's production webhook;
+// and one execution of N tasks (workflows/package-callback-batch.json: its webhook's body holds N
+// prompts, which a Split Out node makes N items). Every prompt is unique, so a task created twice
+// shows. Plain Node ESM.
 import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
 import { activateWorkflow, readExecution, webhookRegistered } from '../../scripts/n8n/rest.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 import {
+	CALLBACK_TIMEOUT_MS,
 	callbackDeliveries,
 	deliveredTasks,
 	lostOrTwice,
@@ -17,6 +22,25 @@ import {
 
 const NAME = 'Create Video (callback wait)';
 const NODE = 'Create Video';
+
+/**
+ * How a callback row's N tasks are started: the webhook bodies to POST at once, and how many
+ * executions they start.
+ */
+export const SHAPES = {
+	executions: {
+		label: (tasks) => `${tasks} executions of one task`,
+		executions: (tasks) => tasks,
+		bodies: (tasks) => prompts(tasks).map((prompt) => ({ prompt })),
+	},
+	batch: {
+		label: (tasks) => `one execution of ${tasks} tasks`,
+		executions: () => 1,
+		bodies: (tasks) => [{ prompts: prompts(tasks).map((prompt) => ({ prompt })) }],
+	},
+};
+
+const prompts = (tasks) => Array.from({ length: tasks }, (_, index) => `bench callback ${index}`);
 const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,7 +65,7 @@ export async function callbackRows(emulator, { userFolder, flow, tasks, duration
 		const session = await login(server.baseUrl, DEMO_OWNER);
 		const webhook = `${base}/webhook/${flow.nodes[0].parameters.path}`;
 		await activate(session, flow.id, webhook);
-		const batch = { emulator, session, flow, base, webhook, tasks, log };
+		const batch = { emulator, session, flow, base, webhook, tasks, shape: 'executions', log };
 		const rows = [];
 		for (const seconds of durations) rows.push(await callbackBatch(batch, seconds));
 		return rows;
@@ -53,13 +77,14 @@ export async function callbackRows(emulator, { userFolder, flow, tasks, duration
 /** How the callbacks reached n8n, one line per callback row. */
 export function callbackNotes(rows) {
 	const callbackRows = rows.filter((row) => row.callbacks);
-	const legend = `${NAME}: one task per execution (the mode refuses a batch), N executions started at once by webhook; its span ends at the last callback answered (or queryTask, if later), its n8n execution runs from the first one's start to the last one's end`;
+	const legend = `${NAME}: started at once by webhook; its span ends at the last callback answered (or queryTask, if later), its n8n execution runs from the first execution's start to the last one's end; "in time" is an answer (any status) within the service's ${CALLBACK_TIMEOUT_MS / 1000} s; "last result" is the last execution's success after the last task's end`;
 	return (callbackRows.length ? [legend] : []).concat(
-		callbackRows.map(({ seconds, tasks, callbacks: c }) => {
+		callbackRows.map((row) => {
+			const c = row.callbacks;
 			const refused = c.failedAttempts
-				? `${c.failedAttempts} attempts refused ${JSON.stringify(c.failures)}, retried by the emulator (up to attempt ${c.mostAttempts})`
+				? `${c.failedAttempts} attempts not 2xx ${JSON.stringify(c.failures)}, retried by the emulator (up to attempt ${c.mostAttempts}); answers ${JSON.stringify(c.refusals)}`
 				: 'none refused';
-			return `callbacks at T = ${seconds} s: ${c.answered} of ${tasks} tasks answered 2xx at n8n's resume URL (${c.resumeBase}<execution>); ${refused}`;
+			return `callbacks${row.mode ? ` (${row.mode} mode)` : ''}, ${SHAPES[row.shape].label(row.tasks)}, T = ${row.seconds} s: ${c.inTime} of ${c.attempts} deliveries answered in time (slowest ${(c.slowestMs / 1000).toFixed(1)} s), ${c.retries} retries; ${c.answered} of ${row.tasks} tasks answered 2xx at n8n's resume URL (${c.resumeBase}<execution>); ${refused}; last result ${timesT(row.lastResult)} after the last task's end (${timesT(row.resultSpan)} after the first createTask); createTask ${row.creates} (${row.createdTwice} twice), queryTask ${row.queries}`;
 		}),
 	);
 }
@@ -75,26 +100,21 @@ export async function activate(session, workflowId, webhookUrl) {
 }
 
 /**
- * N executions at once on a fresh emulator whose tasks take `seconds`, until all have finished:
- * `base` is where n8n's resume URLs point (its webhook URL), `webhook` the active workflow's
- * production webhook (queue-rows.mjs runs it on a queue's webhook process).
+ * `tasks` tasks of `seconds` on a fresh emulator, started in the `shape` of SHAPES, until every
+ * execution has finished: `base` is where n8n's resume URLs point (its webhook URL), `webhook` the
+ * active workflow's production webhook (queue-rows.mjs runs it on a queue's webhook process).
  */
 export async function callbackBatch(
-	{ emulator, session, flow, base, webhook, tasks, log },
+	{ emulator, session, flow, base, webhook, tasks, shape, log },
 	seconds,
 ) {
 	await emulator.control('/reset', {});
 	await emulator.control('/settings', { taskDurationMs: seconds * 1000 });
-	log(`${NAME}: ${tasks} executions of one ${seconds} s task…`);
+	log(`${NAME}: ${SHAPES[shape].label(tasks)} of ${seconds} s…`);
 	const after = (await executionsAfter(session, flow.id, undefined, 1))[0]?.id ?? '0';
-	const { started, refused } = await startExecutions(webhook, tasks);
-	const finished = await untilFinished(
-		session,
-		flow.id,
-		after,
-		started,
-		(seconds * 10 + 300) * 1000,
-	);
+	const executions = SHAPES[shape].executions(tasks);
+	const { started, refused } = await startExecutions(webhook, SHAPES[shape].bodies(tasks));
+	const finished = await untilFinished(session, flow.id, after, started, resumeBound(seconds));
 	const runs = await Promise.all(finished.map((execution) => readExecution(session, execution.id)));
 	const requestLog = await emulator.control('/requests');
 	const resumeBase = `${base}/webhook-waiting/`;
@@ -110,14 +130,46 @@ export async function callbackBatch(
 		endsAt: callbacks.lastAnswered,
 	});
 	const delivered = deliveredTasks(oneRun(runs, NODE), NODE);
-	const problem = refused ?? callbackProblem({ tasks, finished, callbacks, requests, delivered });
-	return { name: NAME, seconds, tasks, ...requests, ...delivered, callbacks, problem };
+	// The last result is in the workflow when the last execution succeeded (none while one still waits).
+	const lastEnd = Math.max(...(await emulator.control('/tasks')).map((clock) => clock.endTime));
+	const lastStop = Math.max(...runs.map((run) => Date.parse(run.stoppedAt)));
+	const result =
+		finished.length === executions
+			? {
+					lastResult: (lastStop - lastEnd) / (seconds * 1000),
+					resultSpan: (lastStop - requests.startedAt) / (seconds * 1000),
+				}
+			: {};
+	const problem =
+		refused ?? callbackProblem({ executions, tasks, finished, callbacks, requests, delivered });
+	return {
+		name: NAME,
+		shape,
+		seconds,
+		tasks,
+		...requests,
+		...delivered,
+		...result,
+		callbacks,
+		problem,
+	};
 }
 
+/**
+ * How long the executions may take to finish: starting 100 executions takes n8n 10-15 s, and after
+ * the service's last retry of the last task's callback (36 s after its end, each attempt waiting up
+ * to 10 s for its answer) only an execution's own Timeout (60 minutes) can resume it.
+ */
+const resumeBound = (seconds) => (seconds * 3 + 240) * 1000;
+
+/** A multiple of T, or why there is none. */
+export const timesT = (value) =>
+	value === undefined ? 'never (an execution still waits)' : `${value.toFixed(3)} x T`;
+
 /** A lost or doubled task as in the other rows, or an execution or callback that did not come through. */
-function callbackProblem({ tasks, finished, callbacks, requests, delivered }) {
-	if (finished.length !== tasks)
-		return `${finished.length} of ${tasks} executions finished in time`;
+function callbackProblem({ executions, tasks, finished, callbacks, requests, delivered }) {
+	if (finished.length !== executions)
+		return `${finished.length} of ${executions} executions finished in time`;
 	const lost = lostOrTwice(requests, delivered, tasks);
 	if (lost) return lost;
 	if (callbacks.elsewhere > 0)
@@ -127,23 +179,21 @@ function callbackProblem({ tasks, finished, callbacks, requests, delivered }) {
 	return undefined;
 }
 
-/** POSTs the workflow's production webhook `tasks` times at once, one prompt each: how many started, why others did not. */
-async function startExecutions(url, tasks) {
-	const post = (index) =>
+/** POSTs each body to the workflow's production webhook, all at once: how many started, why others did not. */
+async function startExecutions(url, bodies) {
+	const post = (body) =>
 		fetch(url, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ prompt: `bench callback ${index}` }),
+			body: JSON.stringify(body),
 		})
 			.then(async (res) => (res.ok ? undefined : `${res.status} ${await res.text()}`))
 			.catch((error) => error.message);
-	const failures = (
-		await Promise.all(Array.from({ length: tasks }, (_, index) => post(index)))
-	).filter(Boolean);
+	const failures = (await Promise.all(bodies.map(post))).filter(Boolean);
 	return {
-		started: tasks - failures.length,
+		started: bodies.length - failures.length,
 		refused: failures.length
-			? `${failures.length} of ${tasks} webhook calls failed (${failures[0]})`
+			? `${failures.length} of ${bodies.length} webhook calls failed (${failures[0]})`
 			: undefined,
 	};
 }

@@ -4,6 +4,9 @@
 const CREATE = '/api/v1/jobs/createTask';
 const QUERY = '/api/v1/jobs/queryTask';
 
+/** How long the service waits for a callback's answer (the emulator's time limit of one attempt). */
+export const CALLBACK_TIMEOUT_MS = 10_000;
+
 /**
  * Span and requests of one batch from the emulator's log (`time` is when a request arrived).
  * The span ends at the last queryTask, or at `endsAt` when that is later (the callback rows pass
@@ -23,8 +26,11 @@ export function measureRequests(log, { tasks, durationMs, endsAt = -Infinity }) 
 		creating: (lastCreate - first) / durationMs,
 		/** The wait's own share: its last check after the last task's end (last createTask + T), per T. */
 		lateness: (last - lastCreate - durationMs) / durationMs,
+		/** When the first createTask arrived. */
+		startedAt: first,
 		creates: creates.length,
 		createdTwice: prompts.length - new Set(prompts).size,
+		queries: queries.length,
 		queriesPerTask: queries.length / tasks,
 		span: (last - first) / durationMs,
 	};
@@ -65,10 +71,12 @@ export function lostOrTwice(requests, delivered, tasks) {
 }
 
 /**
- * The emulator's callback deliveries of a batch: how many tasks had one answered 2xx, the attempts
- * that were not (the emulator retries those), when the last 2xx answer came, and the createTasks
- * whose callBackUrl is not on `resumeBase` (n8n's resume URL on the benchmark's server).
- * @param {Array<{ taskId: string, url: string, attempt: number, status?: number, error?: string, time: number }>} attempts
+ * The emulator's callback deliveries of a batch: how many attempts got an answer (any status)
+ * within the service's time limit and the slowest answer, the retries, how many tasks had one
+ * answered 2xx, the attempts that were not (the emulator retries those), when the last 2xx answer
+ * came, and the createTasks whose callBackUrl is not on `resumeBase` (n8n's resume URL on the
+ * benchmark's server).
+ * @param {Array<{ taskId: string, url: string, attempt: number, status?: number, error?: string, answer?: string, sentAt: number, time: number }>} attempts
  * @param {Array<{ method: string, path: string, body?: any }>} log
  * @param {string} resumeBase
  */
@@ -76,9 +84,30 @@ export function callbackDeliveries(attempts, log, resumeBase) {
 	const ok = attempts.filter((a) => a.status >= 200 && a.status < 300);
 	const creates = log.filter((entry) => entry.method === 'POST' && entry.path === CREATE);
 	const failed = attempts.filter((a) => !ok.includes(a)).map((a) => a.status ?? a.error);
+	const answerMs = attempts.map((a) => a.time - a.sentAt);
+	const refused = attempts.filter((a) => !ok.includes(a) && a.status !== undefined);
 	return {
+		attempts: attempts.length,
+		inTime: attempts.filter((a, i) => a.status !== undefined && answerMs[i] <= CALLBACK_TIMEOUT_MS)
+			.length,
+		slowestMs: Math.max(0, ...answerMs),
+		retries: attempts.filter((a) => a.attempt > 1).length,
 		answered: new Set(ok.map((a) => a.taskId)).size,
 		failedAttempts: failed.length,
+		/** What the attempts that were answered but not 2xx said, e.g. { 503: ['{"message":"…"}'] } */
+		refusals: Object.fromEntries(
+			[...new Set(refused.map((a) => a.status))].map((status) => [
+				status,
+				[
+					...new Set(
+						refused
+							.filter((a) => a.status === status)
+							// one line per kind of answer: execution ids and the like as <n>
+							.map((a) => a.answer?.replace(/\d+/g, '<n>')),
+					),
+				],
+			]),
+		),
 		/** e.g. { 409: 3, ECONNRESET: 1 } */
 		failures: Object.fromEntries(
 			[...new Set(failed)].map((why) => [why, failed.filter((f) => f === why).length]),

@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 // `npm run bench`: the ways of waiting on a batch, side by side in the real n8n that `npm start`
 // installs, against the emulator: the HTTP Request loop users build by hand (workflows/http-loop.json),
-// Create Video → Wait For Task with default settings, and Create Video waiting for callbacks (one
-// task per execution, on `n8n start`: see callback.mjs). Then the same polling workflows on tasks of
-// uneven run times at 100 and 1000 tasks (spread.mjs). Then the memory of a 200 MB download in
-// n8n's filesystem binary mode, and the time to load the package's nodes and credentials.
+// Create Video → Wait For Task with default settings, and Create Video waiting for callbacks (N
+// executions of one task, on `n8n start`: see callback.mjs). Then the same polling workflows on
+// tasks of uneven run times at 100 and 1000 tasks (spread.mjs), and in queue mode (queue-rows.mjs)
+// the uneven rows and two callback rows at T = 30 s: N executions of one task, and one execution of
+// N tasks. Then the memory of a 200 MB download in n8n's filesystem binary mode, and the time to
+// load the package's nodes and credentials.
 // Prints numbers only; exits 1 only when a task was lost or created twice (or a run failed).
 // Plain Node ESM; its own n8n user folder (.cache/bench) and emulator.
+//
+// `--only <rows>` runs some of it, in minutes instead of the whole bench's 40, e.g.
+//   npm run bench -- --only queue-callback-batch              # one execution of 100 tasks, queue mode
+//   npm run bench -- --only queue-callback,queue-callback-batch --tasks 20
+//   npm run bench -- --only queue-callback-batch --queue-env DB_POSTGRESDB_POOL_SIZE=10
+// (the other options still apply to the rows chosen: --tasks, --durations, --spread-tasks, …).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +33,17 @@ import { deliveredTasks, lostOrTwice, measureRequests } from './measure.mjs';
 import { QUEUE_CALLBACK, queueCallbackLines, queueRows } from './queue-rows.mjs';
 import { DEFAULT_SPREAD, spreadReport, spreadRow } from './spread.mjs';
 
+/** The parts `--only` chooses from. */
+const ROWS = {
+	equal: 'the equal-time rows (T of --durations), the callback rows of n8n start included',
+	uneven: 'the uneven rows in regular mode',
+	'queue-uneven': 'the uneven rows of Create Video → Wait For Task in queue mode',
+	'queue-callback': `callback waiting in queue mode, N executions of one task (T = ${QUEUE_CALLBACK.seconds} s)`,
+	'queue-callback-batch': `callback waiting in queue mode, one execution of N tasks (T = ${QUEUE_CALLBACK.seconds} s)`,
+	download: 'the memory of the large download',
+	load: "the time to load the package's nodes",
+};
+
 const HELP = `Usage: npm run bench [-- options]
   --tasks <n>          tasks per batch (default 100)
   --durations <s,s>    task durations in seconds, comma-separated (default 5,30; none skips these rows)
@@ -34,7 +53,12 @@ const HELP = `Usage: npm run bench [-- options]
   --spread-max <x>     their longest run time as a multiple of the median (default ${DEFAULT_SPREAD.maxFactor})
   --seed <n>           the seed of their run times (default ${DEFAULT_SPREAD.seed})
   --no-queue           skip the queue-mode rows (uneven tasks, and callback waiting at T = ${QUEUE_CALLBACK.seconds} s)
-  --download-mb <n>    size of the large result (default 200; 0 skips it)`;
+  --download-mb <n>    size of the large result (default 200; 0 skips it)
+  --queue-env <k=v,…>  n8n settings added to every process of the queue-mode stack (e.g. DB_POSTGRESDB_POOL_SIZE=10)
+  --only <rows>        run only these rows, comma-separated: ${Object.keys(ROWS).join(', ')}
+${Object.entries(ROWS)
+	.map(([key, what]) => `                         ${key}: ${what}`)
+	.join('\n')}`;
 
 const USER_FOLDER = path.join(REPO_CACHE_DIR, 'bench');
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -48,6 +72,8 @@ function parseArgs(argv) {
 		spread: { ...DEFAULT_SPREAD },
 		downloadMb: 200,
 		queue: true,
+		only: new Set(Object.keys(ROWS)),
+		queueEnv: {},
 	};
 	const list = (text) => (text === 'none' ? [] : text.split(',').map(Number));
 	for (let i = 0; i < argv.length; i++) {
@@ -62,6 +88,13 @@ function parseArgs(argv) {
 		else if (flag === '--seed') opts.spread.seed = Number(value());
 		else if (flag === '--download-mb') opts.downloadMb = Number(value());
 		else if (flag === '--no-queue') opts.queue = false;
+		else if (flag === '--only') opts.only = new Set(value().split(','));
+		else if (flag === '--queue-env')
+			opts.queueEnv = Object.fromEntries(
+				value()
+					.split(',')
+					.map((pair) => pair.split('=', 2)),
+			);
 		else throw new Error(`${flag === '--help' ? '' : `unknown option ${argv[i]}\n\n`}${HELP}`);
 	}
 	const { medianSeconds, p99Factor, maxFactor, seed } = opts.spread;
@@ -73,6 +106,8 @@ function parseArgs(argv) {
 		opts.spreadTasks.some((n) => !Number.isInteger(n) || n < 1) ||
 		!(p99Factor >= 1 && maxFactor >= 1);
 	if (bad) throw new Error(`numbers must be positive\n\n${HELP}`);
+	const unknown = [...opts.only].filter((key) => !(key in ROWS));
+	if (unknown.length) throw new Error(`unknown rows ${unknown.join(', ')}\n\n${HELP}`);
 	return opts;
 }
 
@@ -88,6 +123,7 @@ function workflow(file, values, edit = (text) => text) {
 
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
+	const want = (key) => opts.only.has(key);
 	log('Building and packing the package…');
 	execFileSync('npm', ['run', 'build', '--silent'], {
 		cwd: REPO_ROOT,
@@ -107,39 +143,56 @@ async function main() {
 			loop: workflow('http-loop.json', values),
 			nodes: workflow('package-nodes.json', values),
 			callback: workflow('package-callback.json', values),
+			callbackBatch: workflow('package-callback-batch.json', values),
 			download: workflow('big-download.json', values),
 		};
 		const uneven = spreadWorkflows(values, opts);
-		fs.rmSync(USER_FOLDER, { recursive: true, force: true });
-		await prepareInstance({
-			userFolder: USER_FOLDER,
-			tarball: pack.tarball,
-			emulatorUrl: emulator.url,
-			workflows: [...Object.values(flows), ...uneven.map((w) => w.flow)],
-			log,
-		});
-		const rows = await batches(emulator, flows, opts);
-		const unevenRows = await spreadRows(emulator, uneven, opts);
-		if (opts.queue)
+		const runs = {
+			equal: want('equal') && opts.durations.length > 0,
+			uneven: want('uneven'),
+			download: want('download') && opts.downloadMb > 0,
+			load: want('load'),
+		};
+		// The rows that run in regular mode share one user folder with every workflow imported.
+		if (Object.values(runs).some(Boolean)) {
+			fs.rmSync(USER_FOLDER, { recursive: true, force: true });
+			await prepareInstance({
+				userFolder: USER_FOLDER,
+				tarball: pack.tarball,
+				emulatorUrl: emulator.url,
+				workflows: [...Object.values(flows), ...uneven.map((w) => w.flow)],
+				log,
+			});
+		}
+		const rows = runs.equal ? await batches(emulator, flows, opts) : [];
+		const unevenRows = runs.uneven ? await spreadRows(emulator, uneven, opts) : [];
+		const seconds = QUEUE_CALLBACK.seconds;
+		const queue = {
+			// the package's own wait; the HTTP loop's figures are in regular mode
+			uneven: want('queue-uneven') ? uneven.filter((w) => w.key === 'Node') : [],
+			callbacks: [
+				...(want('queue-callback') ? [{ flow: flows.callback, shape: 'executions', seconds }] : []),
+				...(want('queue-callback-batch')
+					? [{ flow: flows.callbackBatch, shape: 'batch', seconds }]
+					: []),
+			],
+		};
+		if (opts.queue && queue.uneven.length + queue.callbacks.length > 0)
 			unevenRows.push(
 				...(await queueRows(emulator, {
-					n8n,
+					n8n: { ...n8n, env: { ...n8n.env, ...opts.queueEnv } },
 					tarball: pack.tarball,
-					// the package's own wait; the HTTP loop's figures are in regular mode
-					uneven: uneven.filter((w) => w.key === 'Node'),
-					callbackFlow: flows.callback,
-					callbackSeconds: [QUEUE_CALLBACK.seconds],
+					...queue,
 					tasks: opts.tasks,
 					spread: opts.spread,
 					log,
 				})),
 			);
-		const download =
-			opts.downloadMb > 0
-				? await largeDownload(emulator, flows.download, opts.downloadMb)
-				: undefined;
-		const loadMs = loadTime();
-		report(opts, rows, download, loadMs);
+		const download = runs.download
+			? await largeDownload(emulator, flows.download, opts.downloadMb)
+			: undefined;
+		const loadMs = runs.load ? loadTime() : undefined;
+		if (runs.equal || runs.download || runs.load) report(opts, rows, download, loadMs);
 		console.log(
 			[
 				...spreadReport(unevenRows.filter((row) => row.spread)),
@@ -367,7 +420,9 @@ function report(opts, rows, download, loadMs) {
 		download
 			? `peak RSS growth of n8n while Wait For Task downloads ${download.mb} MB (filesystem mode): ${(download.growth / 1024 / 1024).toFixed(1)} MB`
 			: 'large download: skipped',
-		`require + construct all nodes and credentials (Node 24, n8n-workflow loaded): ${loadMs.toFixed(1)} ms`,
+		loadMs === undefined
+			? 'load time: skipped'
+			: `require + construct all nodes and credentials (Node 24, n8n-workflow loaded): ${loadMs.toFixed(1)} ms`,
 	];
 	console.log(lines.join('\n'));
 }

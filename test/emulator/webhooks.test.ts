@@ -45,8 +45,10 @@ describe('task webhooks', () => {
 				url: hook.url,
 				attempt: 1,
 				status: 200,
+				sentAt: expect.any(Number),
 				time: expect.any(Number),
 			});
+			expect(attempt.time).toBeGreaterThanOrEqual(attempt.sentAt);
 			const queried = (await call(`${emu.unifiedBaseUrl}/jobs/queryTask?taskId=${taskId}`)).body;
 			expect(hook.hits[0].body).toEqual(queried);
 			expect(queried.status).toBe('COMPLETED');

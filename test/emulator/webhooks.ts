@@ -8,6 +8,11 @@ export interface WebhookAttempt {
 	attempt: number;
 	status?: number;
 	error?: string;
+	/** The start of the receiver's answer (its first 200 characters). */
+	answer?: string;
+	/** When the attempt was sent. */
+	sentAt: number;
+	/** When its answer (or error) came. */
 	time: number;
 }
 
@@ -44,6 +49,7 @@ async function post(
 ): Promise<boolean> {
 	const log = emu.webhooks;
 	const { signal, done } = emu.timers.signal(ATTEMPT_TIMEOUT_MS);
+	const sentAt = now();
 	try {
 		const response = await fetch(url, {
 			method: 'POST',
@@ -51,12 +57,19 @@ async function post(
 			body,
 			signal,
 		});
-		await response.arrayBuffer().catch(() => undefined);
-		log.push({ taskId, url, attempt, status: response.status, time: now() });
+		const answer = (await response.text().catch(() => '')).slice(0, 200);
+		log.push({ taskId, url, attempt, status: response.status, answer, sentAt, time: now() });
 		return response.ok;
 	} catch (error) {
 		const cause = (error as { cause?: { code?: string } }).cause?.code;
-		log.push({ taskId, url, attempt, error: cause ?? (error as Error).message, time: now() });
+		log.push({
+			taskId,
+			url,
+			attempt,
+			error: cause ?? (error as Error).message,
+			sentAt,
+			time: now(),
+		});
 		return false;
 	} finally {
 		done();

@@ -39,7 +39,12 @@ export async function serveWebhook(
 			},
 			(error: Error) => {
 				send(500, { message: error.message });
-				deliveries.push({ answeredEarly: false, sentStatus, answer: { error: error.message } });
+				deliveries.push({
+					answeredEarly: false,
+					sentStatus,
+					answer: { error: error.message },
+					credentialReads: new Map(),
+				});
 			},
 		);
 	});

@@ -36,6 +36,8 @@ export interface WebhookResult {
 	workflowData?: INodeExecutionData[][];
 	/** True when the node answered the caller before its webhook() returned (it answered "at once"). */
 	answeredEarly: boolean;
+	/** How many times the call read each credential type from n8n. */
+	credentialReads: ReadonlyMap<string, number>;
 }
 
 /** The part of Express's Response a node uses; `onAnswer` lets a server send the answer at once. */
@@ -95,7 +97,7 @@ export async function callWebhook(
 		},
 		httpResponse: response,
 	};
-	const { workflow, node, nodeType, additionalData, webhookData } = await webhookOf(
+	const { workflow, node, nodeType, additionalData, webhookData, credentials } = await webhookOf(
 		json,
 		nodeName,
 		options,
@@ -118,6 +120,7 @@ export async function callWebhook(
 		headers: response.headers,
 		workflowData: result.workflowData,
 		answeredEarly,
+		credentialReads: new Map(credentials.reads),
 	};
 }
 
@@ -166,11 +169,9 @@ async function webhookOf(
 		`webhook-${++calls}`,
 		asWorkflowBase(workflow),
 	);
+	const credentials = new HarnessCredentialsHelper(credentialTypes(), options.credentials);
 	const additionalData = {
-		...buildAdditionalData(
-			new HarnessCredentialsHelper(credentialTypes(), options.credentials),
-			hooks,
-		),
+		...buildAdditionalData(credentials, hooks),
 		...http,
 	} as IWorkflowExecuteAdditionalData;
 	const webhookData = {
@@ -181,5 +182,5 @@ async function webhookOf(
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: additionalData,
 	} as IWebhookData;
-	return { workflow, node, nodeType, additionalData, webhookData };
+	return { workflow, node, nodeType, additionalData, webhookData, credentials };
 }

@@ -14,10 +14,13 @@ export interface WaitingTask {
 export type Read = { state: IDataObject } | { gone: string };
 
 /**
- * The service retries a callback after 1 s, 5 s and 30 s (Unified Generation API, Events): a
- * batch whose last task finished longer ago than this will get no callback from it any more.
+ * How long after a task finished its callback may still come: the service retries after 1 s, 5 s
+ * and 30 s (Unified Generation API, Events), each retry once the attempt before it was answered
+ * or given up (the emulator, like such services, gives an attempt 10 s). So the last attempt
+ * starts at most 10 + 1 + 10 + 5 + 10 + 30 = 66 s after the task finished; past this window, a
+ * batch whose last task has not resumed it lost that callback.
  */
-export const LAST_CALLBACK_WINDOW_MS = 40_000;
+export const LAST_CALLBACK_WINDOW_MS = 75_000;
 
 /** The items the execution waits with (waitForCallback): its input while it waits. */
 export function waitingItems(ctx: IWebhookFunctions): INodeExecutionData[] {

@@ -48,10 +48,53 @@ export async function readCredentials(
 	itemIndex?: number,
 ): Promise<ICredentialDataDecryptedObject> {
 	try {
-		return await ctx.getCredentials(CREDENTIAL[service], itemIndex);
+		return await credentialOf(ctx, service, itemIndex);
 	} catch (error) {
 		throw isMissingCredential(error) ? missingCredentialError(ctx, service, itemIndex) : error;
 	}
+}
+
+/**
+ * In a webhook call n8n (2.40.7) resolves a credential outside any execution, in an expression
+ * sandbox of its own that it creates and throws away on every read (about 80 ms of CPU with the
+ * QuickJS engine, 40 ms with isolated-vm); a callback reads its task and, when it is the batch's
+ * last, every other task. So a webhook call reads each credential once: it has no items, and n8n
+ * resolves its credentials the same way for the whole call.
+ */
+const credentialsOfCall = new WeakMap<
+	object,
+	Map<Service, Promise<ICredentialDataDecryptedObject>>
+>();
+
+/** The node's credential for a service as n8n gives it, read once per webhook call. */
+export function credentialOf(
+	ctx: Pick<ApiContext, 'getCredentials'>,
+	service: Service,
+	itemIndex?: number,
+): Promise<ICredentialDataDecryptedObject> {
+	return isWebhookCall(ctx)
+		? oncePerCall(ctx, service, () => ctx.getCredentials(CREDENTIAL[service]))
+		: ctx.getCredentials(CREDENTIAL[service], itemIndex);
+}
+
+const isWebhookCall = (ctx: object) =>
+	typeof (ctx as { getBodyData?: unknown }).getBodyData === 'function';
+
+function oncePerCall(
+	ctx: object,
+	service: Service,
+	read: () => Promise<ICredentialDataDecryptedObject>,
+): Promise<ICredentialDataDecryptedObject> {
+	const reads = credentialsOfCall.get(ctx) ?? new Map();
+	credentialsOfCall.set(ctx, reads);
+	let pending = reads.get(service);
+	if (!pending) {
+		pending = read();
+		reads.set(service, pending);
+		// a failed read is not kept: the next request asks n8n again
+		pending.catch(() => reads.delete(service));
+	}
+	return pending;
 }
 
 /** n8n-core's "Node does not have any credentials set (for "<type>")" and "Credentials not found". */

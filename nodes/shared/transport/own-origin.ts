@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Service } from '../errors';
 import { parseUrl } from '../rules/urls';
-import { CREDENTIAL } from './index';
+import { credentialOf } from './index';
 
 /**
  * The origin (scheme, host and port) of the node's credential for `service`: the service serves
@@ -14,7 +14,7 @@ export async function credentialOrigin(
 	itemIndex?: number,
 ): Promise<string | undefined> {
 	try {
-		const credentials = await ctx.getCredentials(CREDENTIAL[service], itemIndex);
+		const credentials = await credentialOf(ctx, service, itemIndex);
 		return parseUrl(String(credentials.baseUrl ?? ''))?.origin;
 	} catch {
 		return undefined;
