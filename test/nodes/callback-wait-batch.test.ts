@@ -136,3 +136,22 @@ test('two images per item: both tasks wait in the one execution and resume toget
 		await imageServer.close();
 	}
 });
+
+test("the recipe after a timeout: Wait For Task completes every item, its error the service's (null), not the callback's timeout", async () => {
+	const json = chainWorkflow([
+		packageNode('Create Video', 'createVideo', {
+			model: 'sd2-mini',
+			generationMode: 'textToVideo',
+			prompt: '={{ $json.prompt }}',
+			duration: 4,
+			waitForCompletion: 'callback',
+			callbackTimeoutMinutes: 1,
+		}),
+		packageNode('Wait For Task', 'waitForTask', { operation: 'wait' }),
+	]);
+	const waiting = await runUntilWaiting(json, options());
+	const resumed = await resumeByTimeout(json, waiting, options());
+	const done = resumed.result.json('Wait For Task');
+	expect(done.map((item) => item.outcome)).toEqual(PROMPTS.map(() => 'succeeded'));
+	for (const item of done) expect(item.error).toBeNull();
+});
