@@ -17,17 +17,19 @@ const PROMPTS = ['a red kite', 'a blue kite', 'a green kite', 'a white kite', 'a
 let emu: RunningEmulator;
 let server: ResumeServer;
 
+/** Create Video waiting by callback on each item's prompt. */
+const createVideo = (parameters: Record<string, unknown> = {}) =>
+	packageNode('Create Video', 'createVideo', {
+		model: 'sd2-mini',
+		generationMode: 'textToVideo',
+		prompt: '={{ $json.prompt }}',
+		duration: 4,
+		waitForCompletion: 'callback',
+		...parameters,
+	});
 const video = (parameters: Record<string, unknown> = {}) =>
 	chainWorkflow([
-		packageNode('Create Video', 'createVideo', {
-			model: 'sd2-mini',
-			generationMode: 'textToVideo',
-			prompt: '={{ $json.prompt }}',
-			duration: 4,
-			waitForCompletion: 'callback',
-			download: true,
-			...parameters,
-		}),
+		createVideo({ download: true, ...parameters }),
 		{ name: 'After', type: 'n8n-nodes-base.noOp', parameters: {} },
 	]);
 const image = chainWorkflow([
@@ -139,14 +141,7 @@ test('two images per item: both tasks wait in the one execution and resume toget
 
 test("the recipe after a timeout: Wait For Task completes every item, its error the service's (null), not the callback's timeout", async () => {
 	const json = chainWorkflow([
-		packageNode('Create Video', 'createVideo', {
-			model: 'sd2-mini',
-			generationMode: 'textToVideo',
-			prompt: '={{ $json.prompt }}',
-			duration: 4,
-			waitForCompletion: 'callback',
-			callbackTimeoutMinutes: 1,
-		}),
+		createVideo({ callbackTimeoutMinutes: 1 }),
 		packageNode('Wait For Task', 'waitForTask', { operation: 'wait' }),
 	]);
 	const waiting = await runUntilWaiting(json, options());
