@@ -182,3 +182,18 @@ export function loggedTaskIds(log) {
 		}),
 	);
 }
+
+/** n8n's Retry of a crashed execution (its saved workflow); resolves with the retry as saved, once it ended. */
+export async function retryExecution(server, workflowId, executionId) {
+	const retry = await server.request('POST', `/rest/executions/${executionId}/retry`, {
+		loadWorkflow: false,
+	});
+	if (retry.status !== 200) throw new Error(`retry answered ${retry.status}: ${retry.text}`);
+	return await until(async () => {
+		const list = await executions(server, workflowId);
+		const run = list.find(
+			(e) => String(e.retryOf) === executionId && !['new', 'running'].includes(e.status),
+		);
+		return run ? await readRun(server, String(run.id)) : undefined;
+	}, 'the retry');
+}

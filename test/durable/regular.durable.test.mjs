@@ -9,12 +9,13 @@
 //   exists; n8n's Retry of the crashed execution sends no create.
 // - a Stop during the wait: the ids are in n8n's log.
 import { isMp4, itemsOf, storedBinary } from '../e2e/context.mjs';
+
+const CREATE = '/api/v1/jobs/createTask';
 import {
-	executions,
 	loggedTaskIds,
 	n8nServer,
 	productionWorkflow,
-	readRun,
+	retryExecution,
 	runIn,
 	sleep,
 	until,
@@ -131,17 +132,7 @@ test("polling (Create Video's default), killed during the wait: every id was in 
 	await server.restart();
 	const crashed = await runIn(server, executionId, ['crashed', 'error'], 60_000);
 	expect(crashed.status).toBe('crashed');
-	const retry = await server.request('POST', `/rest/executions/${executionId}/retry`, {
-		loadWorkflow: false,
-	});
-	expect(retry.status).toBe(200);
-	const retried = await until(async () => {
-		const list = await executions(server, workflow.workflowId);
-		const run = list.find(
-			(e) => String(e.retryOf) === executionId && !['new', 'running'].includes(e.status),
-		);
-		return run ? await readRun(server, String(run.id)) : undefined;
-	}, 'the retry');
+	const retried = await retryExecution(server, workflow.workflowId, executionId);
 	expect(retried.mode).toBe('retry');
 	expect(await createsOf(prompts)).toHaveLength(5);
 	const skipped = itemsOf(retried, 'Create Video').map((item) => item.json);
@@ -149,6 +140,43 @@ test("polling (Create Video's default), killed during the wait: every id was in 
 	for (const item of skipped) {
 		expect(item).toMatchObject({ skipped: true, taskCreated: 'no' });
 		expect(item.skipReason).toMatch(/^n8n is retrying an execution/);
+	}
+});
+
+test("polling (Create Video's default), killed during the creates: n8n's Retry sends the 2 rows never sent and delivers their results, and sends none of the 3 sent (5 creates in all)", async () => {
+	const prompts = promptsFor('during the creates');
+	await control('/settings', { taskDurationMs: 2000 });
+	// The third create is answered after the crash: the service creates its task, n8n never hears.
+	await control('/faults', { path: CREATE, bodyIncludes: prompts[2], delayMs: 8000 });
+	const workflow = await productionWorkflow(server, 'durable: during the creates', prompts, [
+		createVideo({ batchOptions: { concurrency: 1 } }),
+	]);
+	const before = await taskIds();
+	const executionId = await workflow.start();
+	await until(
+		async () => ((await createsOf(prompts)).length === 3 ? true : undefined),
+		'the 3rd create',
+	);
+	await server.crash();
+	await until(
+		async () => ((await createdSince(before)).length === 3 ? true : undefined),
+		'its task',
+	);
+	expect(server.log()).toMatch(/Create Video: sending a create \(item 2\)/);
+	expectLoggedIds(prompts.slice(0, 2), (await createdSince(before)).slice(0, 2));
+	await server.restart();
+	await runIn(server, executionId, ['crashed', 'error'], 60_000);
+	const retried = await retryExecution(server, workflow.workflowId, executionId);
+	expect(await createsOf(prompts)).toHaveLength(5);
+	const items = itemsOf(retried, 'Create Video');
+	expect(items.map((item) => item.pairedItem)).toEqual(prompts.map((_, item) => ({ item })));
+	for (const { json } of items.slice(0, 3)) {
+		expect(json).toMatchObject({ skipped: true, taskCreated: 'no' });
+		expect(json.skipReason).toMatch(/^n8n is retrying an execution/);
+	}
+	for (const { json, binary } of items.slice(3)) {
+		expect(json).toMatchObject({ status: 'COMPLETED' });
+		expect(isMp4(storedBinary(binary.data))).toBe(true);
 	}
 });
 

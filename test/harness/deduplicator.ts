@@ -91,19 +91,24 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		});
 	}
 
-	/** Fault injection: removals in this workflow fail, as a database that went away would. */
-	failRemovalsIn(workflowId: string): void {
-		this.failingRemovals.add(workflowId);
+	/**
+	 * Fault injection: removals in this workflow fail, as a database that went away would; with
+	 * `after`, once that many removals have succeeded.
+	 */
+	failRemovalsIn(workflowId: string, after = 0): void {
+		this.failingRemovals.set(workflowId, after);
 	}
 
-	private readonly failingRemovals = new Set<string>();
+	private readonly failingRemovals = new Map<string, number>();
 
 	async removeProcessed(
 		items: DeduplicationItemTypes[],
 		scope: DeduplicationScope,
 		data: ICheckProcessedContextData,
 	): Promise<void> {
-		if (this.failingRemovals.has(data.workflow.id)) throw new Error('the database is unreachable');
+		const allowed = this.failingRemovals.get(data.workflow.id);
+		if (allowed === 0) throw new Error('the database is unreachable');
+		if (allowed !== undefined) this.failingRemovals.set(data.workflow.id, allowed - 1);
 		const record = this.records.get(this.where(scope, data));
 		for (const hash of record ? items.map(hashOf) : []) {
 			const index = record!.hashes.indexOf(hash);

@@ -6,6 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { pendingKey } from '../../nodes/shared/dedupe/pending';
+
 import type { RunningEmulator } from '../emulator';
 import { control, logged, startFast } from '../emulator/test-helpers';
 import { runWorkflow } from '../harness';
@@ -108,4 +110,74 @@ test('the option off: a failing store warns and the run goes on; a Retry with a 
 	const retried = await run(json, { workflowId: failing, mode: 'retry' });
 	expect(retried.result.status).toBe('error');
 	expect(retried.sent).toBe(0);
+});
+
+describe('a run that died while sending (what a crash leaves in the store: keys claimed, some sent)', () => {
+	const KEYED = 'retry-video-keyed';
+	/** Create Video keyed by prompt; its memory as a crash left it: 'a fox' sent, 'a kite' and 'a wave' claimed and never sent. */
+	async function crashedRun() {
+		const json = chainWorkflow([
+			packageNode(
+				'Create Video',
+				'createVideo',
+				{
+					model: 'sd2-mini',
+					generationMode: 'textToVideo',
+					prompt: '={{ $json.prompt }}',
+					batchOptions: { skipCreated: true, skipKey: '={{ $json.prompt }}' },
+				},
+				{ id: `${KEYED}-${++nodes}`, onError: 'continueRegularOutput' },
+			),
+		]);
+		const context = {
+			node: { id: json.nodes[1].id },
+			workflow: { id: KEYED, active: false },
+		} as never;
+		const options = { mode: 'entries' as const, maxEntries: 10_000 };
+		const claimed = ['a fox', 'a kite', 'a wave'];
+		await deduplicator.checkProcessedAndRecord(
+			[...claimed, ...claimed.map(pendingKey)],
+			'node',
+			context,
+			options,
+		);
+		await deduplicator.removeProcessed([pendingKey('a fox')], 'node', context, options);
+		return json;
+	}
+
+	test('a plain run skips every claimed row, and says plainly which were never sent', async () => {
+		const plain = await run(await crashedRun(), { workflowId: KEYED });
+		expect(plain.sent).toBe(0);
+		expect(plain.out[0].skipReason).toMatch(/^An earlier run of this node created a task/);
+		for (const item of plain.out.slice(1)) {
+			expect(item).toMatchObject({ skipped: true, taskCreated: 'no' });
+			expect(item.skipReason).toMatch(/had not sent it.*no task exists.*retry its execution/);
+		}
+	});
+
+	test("n8n's Retry sends the rows that were never sent, once, and skips the sent one", async () => {
+		const json = await crashedRun();
+		const retried = await run(json, { workflowId: KEYED, mode: 'retry' });
+		expect(retried.sent).toBe(2);
+		expect(retried.out[0]).toMatchObject({ skipped: true, taskCreated: 'no' });
+		expect(retried.out[0].skipReason).toMatch(/^An earlier run of this node created a task/);
+		expect(retried.out.slice(1).map((item) => typeof item.taskId)).toEqual(['string', 'string']);
+		// Sent now: another Retry, or a plain run with Skip on, sends none of them.
+		expect((await run(json, { workflowId: KEYED, mode: 'retry' })).sent).toBe(0);
+		const plain = await run(json, { workflowId: KEYED });
+		expect(plain.sent).toBe(0);
+		expect(plain.out.map((item) => item.skipReason)).toEqual(
+			Array(3).fill(expect.stringMatching(/^An earlier run of this node created a task/)),
+		);
+	});
+});
+
+test('a store that cannot take back the mark of a row about to be sent: the row is not sent, and says why', async () => {
+	deduplicator.failRemovalsIn('no-removals');
+	const sent = await run(workflow(), { workflowId: 'no-removals' });
+	expect(sent.sent).toBe(0);
+	for (const item of sent.out) {
+		expect(item.taskCreated).toBe('no');
+		expect(item.error).toMatch(/^n8n's deduplication store failed: the database is unreachable/);
+	}
 });

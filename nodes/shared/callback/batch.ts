@@ -49,8 +49,10 @@ export interface Finished {
  * task that still runs or that finished after its own (that one's callback resumes), unless that
  * finished past the service's retries (its callback may have been lost while n8n was down). It
  * starts after its own task: those created later are the likeliest to end later, so a callback
- * that is not the last usually costs one read. A read that fails for now counts as running; one
- * that will never succeed (404, 403) as finished.
+ * that is not the last usually costs one read. It reads 1, then 2, 4, 8... tasks at once, so the
+ * last task's callback of a batch of 100 reads the others in 7 rounds, not 99 one after another
+ * (the service waits for its answer at most 10 s). A read that fails for now counts as running;
+ * one that will never succeed (404, 403) as finished.
  */
 export async function readBatch(
 	ctx: IWebhookFunctions,
@@ -62,17 +64,33 @@ export async function readBatch(
 	const start = tasks.findIndex((task) => task.id === mine.id);
 	const others = [...tasks.slice(start + 1), ...tasks.slice(0, start)];
 	const reads = new Map<string, Read>([[mine.id, { state: mine.state }]]);
-	for (const { id } of others) {
-		try {
-			const state = await kind.query(ctx, id, 0, deadline);
-			if (kind.phase(state) === 'running' || endsLater(kind, mine, { id, state })) return undefined;
-			reads.set(id, { state });
-		} catch (error) {
-			if (!isPermanentError(error as Error)) return undefined;
-			reads.set(id, { gone: (error as Error).message });
+	for (let at = 0, size = 1; at < others.length; at += size, size *= 2) {
+		const round = others.slice(at, at + size);
+		const answers = await Promise.all(round.map(({ id }) => readOne(ctx, kind, id, deadline)));
+		for (const [index, read] of answers.entries()) {
+			const other = round[index];
+			if (read === undefined) return undefined;
+			if ('state' in read && endsLater(kind, mine, { id: other.id, state: read.state }))
+				return undefined;
+			reads.set(other.id, read);
 		}
 	}
 	return reads;
+}
+
+/** One task's state, why it is gone for good, or undefined while it runs (or cannot be read for now). */
+async function readOne(
+	ctx: IWebhookFunctions,
+	kind: TaskReader,
+	id: string,
+	deadline: number,
+): Promise<Read | undefined> {
+	try {
+		const state = await kind.query(ctx, id, 0, deadline);
+		return kind.phase(state) === 'running' ? undefined : { state };
+	} catch (error) {
+		return isPermanentError(error as Error) ? { gone: (error as Error).message } : undefined;
+	}
 }
 
 /**

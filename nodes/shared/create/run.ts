@@ -77,6 +77,7 @@ export async function runCreate<R>(
 		const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
 			concurrency: batch.concurrency ?? 4,
 			requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
+			beforeSend: claimed.beforeSend,
 		});
 		sent = [...prepared.filter(isFailure), ...submitted];
 	} finally {

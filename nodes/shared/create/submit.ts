@@ -25,6 +25,8 @@ export interface SubmitOptions {
 	concurrency: number;
 	/** Bound of one create request, from connecting to the whole answer. */
 	requestTimeoutMs: number;
+	/** Runs just before an item's create goes out; a throw leaves the item not sent. */
+	beforeSend?: (itemIndex: number) => Promise<void>;
 }
 
 /** Why the batch stopped sending: the first reason wins. */
@@ -48,6 +50,11 @@ export async function submitAll<R>(
 		options.concurrency,
 		async ({ itemIndex, variant, request, price }): Promise<SubmittedItem | ItemFailure> => {
 			const origin = { kind: kind.name, itemIndex, variant };
+			try {
+				await options.beforeSend?.(itemIndex);
+			} catch (error) {
+				return { itemIndex, variant, error: error as Error, sent: 'no' };
+			}
 			traceSending(ctx, origin, price);
 			try {
 				const task = await kind.create(ctx, request, itemIndex, options.requestTimeoutMs);

@@ -6,7 +6,8 @@ import type { Planned, ReadyItem } from '../create/plan';
 import { requestKey, stableJson } from './request-key';
 import { customKeyOf, readSkipSettings } from './settings';
 import type { SkipSettings } from './settings';
-import { forgetAll, forgetKeys, recordNew } from './store';
+import { pendingKey, sendGate } from './pending';
+import { forgetAll, forgetKeys, recordNew, storeError } from './store';
 
 /**
  * An item's request not sent because its key is already remembered: one per request of the item
@@ -30,6 +31,8 @@ export interface Claimed<R> {
 	 * when the node stops before sending anything.
 	 */
 	settle(mayExist: (itemIndex: number) => boolean): Promise<void>;
+	/** Called just before an item's create is sent (see pending.ts): the create waits for it. */
+	beforeSend(itemIndex: number): Promise<void>;
 }
 
 const isReady = <R>(entry: Planned<R>): entry is ReadyItem<R> => !('error' in entry);
@@ -38,13 +41,14 @@ const isReady = <R>(entry: Planned<R>): entry is ReadyItem<R> => !('error' in en
  * Skip Items Created in Earlier Runs: each ready item's key is checked and recorded in one call to n8n's
  * deduplication store before anything is priced, uploaded or sent (so a skipped item costs
  * nothing, and a second execution running at the same time finds the key taken), and forgotten
- * again by `settle` for the items that end without a task. A crash between the two leaves the key
- * of an item that was never created: the next runs skip it (saying so) until the memory is
- * cleared; the other order (record after sending) would instead pay twice after such a crash.
+ * again by `settle` for the items that end without a task. Each key is recorded with a pending
+ * mark, taken back just before its create is sent (pending.ts): a crash in between leaves the
+ * mark, so later runs say plainly that the item was never sent, and n8n's Retry sends it.
  *
  * The keys are recorded on every run, the option off too, and n8n's Retry of an execution skips
- * them whatever the option says: a Retry after a crash re-runs the node from its input, and must
- * not pay again for what the crashed run sent. Off and not a Retry, a store that fails only warns.
+ * those sent whatever the option says: a Retry after a crash re-runs the node from its input, and
+ * must not pay again for what the crashed run sent. Off and not a Retry, a store that fails only
+ * warns.
  */
 export async function claimItems<R>(
 	ctx: IExecuteFunctions,
@@ -60,12 +64,13 @@ export async function claimItems<R>(
 	for (const [itemIndex, key] of keys) {
 		if (!(key instanceof Error) && !firstOfKey.has(key)) firstOfKey.set(key, itemIndex);
 	}
-	const known = await recordNew(ctx, [...firstOfKey.keys()], settings).catch((error: Error) => {
+	const memory = await remember(ctx, [...firstOfKey.keys()], settings).catch((error: Error) => {
 		if (skipping) throw error;
 		warn(ctx, `${error.message}. ${UNRECORDED}`);
 		return undefined;
 	});
-	if (!known) return { planned, skipped: [], settle: async () => {} };
+	if (!memory) return { planned, skipped: [], settle: async () => {}, beforeSend: async () => {} };
+	const { known, neverSent } = memory;
 	const claimed = new Map<number, string>();
 	const skipped: SkippedItem[] = [];
 	const skip = (itemIndex: number, key: string, reason: string) =>
@@ -75,13 +80,16 @@ export async function claimItems<R>(
 	for (const [itemIndex, key] of keys) {
 		if (key instanceof Error) continue;
 		const first = firstOfKey.get(key)!;
+		// A Retry sends what the run it retries claimed and never sent (that run is over).
+		const resend = retry && neverSent.has(key);
 		if (!skipping) {
 			if (first === itemIndex && !known.has(key)) claimed.set(itemIndex, key);
-		} else if (known.has(key)) skip(itemIndex, key, settings.skip ? earlierRun(settings) : RETRIED);
+		} else if (known.has(key) && !resend) skip(itemIndex, key, skipReason(key, memory, settings));
 		else if (first !== itemIndex) skip(itemIndex, key, sameAsEarlierItem(first));
 		else claimed.set(itemIndex, key);
 	}
 	const out = new Set(skipped.map(({ itemIndex }) => itemIndex));
+	const send = sendGate(ctx, settings);
 	return {
 		// A key that could not be made fails its item only when keys decide what is sent.
 		planned: (skipping ? withKeyFailures(planned, keys) : planned).filter(
@@ -92,11 +100,49 @@ export async function claimItems<R>(
 			const unused = [...claimed].filter(([itemIndex]) => !mayExist(itemIndex));
 			await forgetQuietly(ctx, unused, settings);
 		},
+		beforeSend: async (itemIndex) => {
+			const key = keys.get(itemIndex);
+			if (typeof key === 'string') await send(key);
+		},
 	};
+}
+
+/** What the store knew of these keys before this run: recorded ones, and those never sent. */
+interface Memory {
+	known: Set<string>;
+	neverSent: Set<string>;
+}
+
+/**
+ * Records each key with its pending mark (claimed, not sent yet) in one call, and learns which
+ * were known and which of those an earlier run claimed and never sent. The call also marks the
+ * keys an earlier run did send as pending: those marks are taken back at once.
+ */
+async function remember(
+	ctx: IExecuteFunctions,
+	keys: string[],
+	settings: SkipSettings,
+): Promise<Memory> {
+	const answer = await recordNew(ctx, [...keys, ...keys.map(pendingKey)], settings);
+	const known = new Set(keys.filter((key) => answer.has(key)));
+	const neverSent = new Set([...known].filter((key) => answer.has(pendingKey(key))));
+	const sent = [...known].filter((key) => !neverSent.has(key));
+	await forgetKeys(ctx, sent.map(pendingKey), settings).catch((error: Error) => {
+		throw storeError(ctx, error);
+	});
+	return { known, neverSent };
+}
+
+function skipReason(key: string, { neverSent }: Memory, settings: SkipSettings): string {
+	if (neverSent.has(key)) return NEVER_SENT;
+	return settings.skip ? earlierRun(settings) : RETRIED;
 }
 
 const UNRECORDED =
 	"This run's items were sent without being recorded, so n8n's Retry of this execution could not tell which were sent.";
+
+const NEVER_SENT =
+	'An earlier run claimed this item but had not sent it when this run checked: that run is still sending it, or it ended (a crash, a killed worker) before sending it, and then no task exists and nothing was billed. Not sent now, so it cannot be paid twice. If that run ended, retry its execution in n8n: a Retry sends the items its run never sent.';
 
 const RETRIED =
 	"n8n is retrying an execution, and an earlier run already sent this item's request (its task exists or may: it may be billed), so it was not sent again. Its task id is in n8n's log (\"created … task <id> (item …)\") and in the earlier execution's output where n8n saved it. To create it again, run the workflow instead of retrying it.";
@@ -114,7 +160,7 @@ async function forgetQuietly(
 	try {
 		await forgetKeys(
 			ctx,
-			unused.map(([, key]) => key),
+			unused.flatMap(([, key]) => [key, pendingKey(key)]),
 			settings,
 		);
 	} catch (error) {

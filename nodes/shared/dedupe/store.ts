@@ -52,7 +52,7 @@ export async function forgetAll(ctx: IExecuteFunctions, settings: SkipSettings):
 }
 
 /** The store failed before anything was sent: the node stops, and says so. */
-function storeError(ctx: IExecuteFunctions, error: Error): NodeOperationError {
+export function storeError(ctx: IExecuteFunctions, error: Error): NodeOperationError {
 	return new NodeOperationError(
 		ctx.getNode(),
 		`n8n's deduplication store failed: ${error.message}`,

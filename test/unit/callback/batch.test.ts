@@ -111,4 +111,26 @@ describe('what a callback of a batch reads', () => {
 		expect(all!.get('b')).toEqual({ gone: expect.stringMatching(/could not be found/) });
 		expect([...all!.keys()].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
 	});
+
+	test("the last task's callback of a batch of 16 reads the others 1, 2, 4, 8 at a time (rounds, not one long line)", async () => {
+		const ids = Array.from({ length: 16 }, (_, index) => `t${String(index).padStart(2, '0')}`);
+		const finished = (id: string) => task(id, now - 60_000 + ids.indexOf(id));
+		let inFlight = 0;
+		/** How many reads were in flight as each one started. */
+		const started: number[] = [];
+		const kind: TaskReader = {
+			...generationTasks,
+			query: async (_ctx, id) => {
+				started.push(++inFlight);
+				await new Promise((resolve) => setTimeout(resolve, 5));
+				inFlight--;
+				return finished(id).state;
+			},
+		};
+		const batch = ids.map((id, index) => ({ index, id }));
+		const all = await readBatch(ctx, kind, batch, finished('t15'), now + 60_000);
+		expect(all!.size).toBe(16);
+		const round = (size: number) => Array.from({ length: size }, (_, index) => index + 1);
+		expect(started).toEqual([...round(1), ...round(2), ...round(4), ...round(8)]);
+	});
 });
