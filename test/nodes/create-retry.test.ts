@@ -141,7 +141,7 @@ describe('a run that died while sending (what a crash leaves in the store: keys 
 			context,
 			options,
 		);
-		await deduplicator.removeProcessed([pendingKey('a fox')], 'node', context, options);
+		await deduplicator.removeProcessed([pendingKey('a fox')], 'node', context);
 		return json;
 	}
 

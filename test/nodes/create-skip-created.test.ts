@@ -67,12 +67,18 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 		for (const item of second.items) {
 			expect(item).toMatchObject({ skipped: true, taskCreated: 'no', estimatedCredits: 0 });
 			expect(item.skipReason).toMatch(/earlier run .*not sent again/i);
-			expect(item.skipReason).toMatch(/id is not known here/i);
+			expect(item.skipReason).toMatch(/not its task id/i);
 			expect(item.skipKey).toMatch(/^generation:[0-9a-f]{64}$/);
 			expect(item.taskId).toBeUndefined();
 		}
 		const paired = second.result.output('Create Video').map((item) => item.pairedItem);
 		expect(paired).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		// Each keeps its row's fields, and the run says above its output that it skipped them all.
+		expect(second.items.map(({ row, prompt }) => ({ row, prompt }))).toEqual(FIVE);
+		const hints = second.result.runData['Create Video'][0].hints ?? [];
+		expect(hints.map((hint) => hint.message)).toContainEqual(
+			expect.stringMatching(/^Skipped 5 of 5 items: not sent, so nothing was billed/),
+		);
 		// Another prompt is another request, hence another key: it is created.
 		const third = await run([node], [...FIVE, { row: 5, prompt: 'a bell' }]);
 		expect(third.sent).toBe(1);
@@ -277,7 +283,7 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 	});
 
 	test('a key the store cannot forget: the tasks are still output with their ids, and a warning says so', async () => {
-		// The store fails once both pending marks were taken back (one before each create).
+		// The store fails once both pending marks were taken back (Parallel Submissions 1: one call per create).
 		deduplicator.failRemovalsIn('broken-removals', 2);
 		await control(emu, '/faults', { path: CREATE, status: 400, count: 1 });
 		const { result, items } = await run(

@@ -295,6 +295,11 @@ const image = {
 	waitForCompletion: 'none',
 };
 const upscale = { sourceType: 'url', sourceUrl: '={{ $json.url }}', targetResolution: '1080p' };
+/** A skipped item keeps its input's fields: the node's own keys are the others. */
+const ownKeys = (output: IDataObject[], inputs: IDataObject[]) =>
+	output.map((item, index) =>
+		Object.fromEntries(Object.entries(item).filter(([key]) => !(key in inputs[index]))),
+	);
 const prompts = (...texts: string[]) => texts.map((prompt) => ({ prompt }));
 const sources = (...suffixes: string[]) =>
 	suffixes.map((suffix) => ({ url: `${clip.url}${suffix}` }));
@@ -720,7 +725,7 @@ const CASES: Case[] = [
 			node,
 			{ ...parameters, batchOptions: { skipCreated: true } },
 			['skipped', 'skipReason', 'skipKey', 'taskCreated'],
-			async (step) => (await run(step, items()), await run(step, items())),
+			async (step) => (await run(step, items()), ownKeys(await run(step, items()), items())),
 		),
 	),
 ];

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, NodeHint } from 'n8n-workflow';
 
+import { addHint } from '../execution/hints';
 import type { TaskReader } from '../tasks';
 
 /** How to get the result of a task that was only created (Wait for Completion: Return at Once), by kind. */
@@ -17,7 +18,7 @@ const afterRun = (kind: TaskReader['name']) =>
 /**
  * Items that carry only ids say so: n8n's execution hint above the output (every version), and
  * on version 2 a `nextStep` field in each created item, where an AI Agent or the next node reads
- * it. `addExecutionHints` is not in every n8n 1.x release, hence the guard.
+ * it.
  */
 export function withNextStep(
 	ctx: IExecuteFunctions,
@@ -28,9 +29,7 @@ export function withNextStep(
 		item.json.error === undefined && typeof item.json[kind.idField] === 'string';
 	if (!items.some(created)) return items;
 	const message = afterRun(kind.name);
-	const hints = (ctx as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>).addExecutionHints;
-	if (typeof hints === 'function')
-		hints.call(ctx, { message, type: 'info', location: 'outputPane' });
+	addHint(ctx, message);
 	if (ctx.getNode().typeVersion < 2) return items;
 	return items.map((item) =>
 		created(item) ? { ...item, json: { ...item.json, nextStep: message } } : item,

@@ -84,8 +84,9 @@ export async function runCreate<R>(
 		// Stopped before sending (a refusal without Continue On Fail): no task exists.
 		if (!sent) await claimed.settle(() => false);
 	}
+	const inputs = ctx.getInputData();
 	let reported = inItemOrder([...sent, ...claimed.skipped]).map((entry) =>
-		'reason' in entry ? skippedReport(entry) : toReported(entry),
+		'reason' in entry ? skippedReport(entry, inputs[entry.itemIndex]?.json) : toReported(entry),
 	);
 	const existing = new Set(reported.filter(mayExist).map(({ itemIndex }) => itemIndex));
 	await claimed.settle((itemIndex) => existing.has(itemIndex));
@@ -126,9 +127,14 @@ const hasTask = (entry: Reported) => !entry.failure && !entry.skipped;
 const mayExist = (entry: Reported) =>
 	entry.failure ? mayHaveCreated(entry.failure) : !entry.skipped;
 
-const skippedReport = ({ itemIndex, variant, key, reason }: SkippedItem): Reported => ({
+/** A skipped item keeps its input's fields (the prompt, the row's id) under the skip's own. */
+const skippedReport = (
+	{ itemIndex, variant, key, reason }: SkippedItem,
+	input: IDataObject = {},
+): Reported => ({
 	itemIndex,
 	json: {
+		...input,
 		skipped: true,
 		skipReason: reason,
 		skipKey: key,

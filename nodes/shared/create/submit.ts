@@ -9,6 +9,7 @@ import type { CreatedTask, TaskKind } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
 import type { ItemFailure } from './outcomes';
 import type { ReadyItem } from './plan';
+import { sendWindows } from './send-window';
 import { traceCreated, traceSending, traceUnknown } from './trace';
 
 export interface SubmittedItem {
@@ -25,8 +26,8 @@ export interface SubmitOptions {
 	concurrency: number;
 	/** Bound of one create request, from connecting to the whole answer. */
 	requestTimeoutMs: number;
-	/** Runs just before an item's create goes out; a throw leaves the item not sent. */
-	beforeSend?: (itemIndex: number) => Promise<void>;
+	/** Clears items for sending, a window at a time (send-window.ts); a throw leaves them not sent. */
+	beforeSend?: (itemIndexes: number[]) => Promise<void>;
 }
 
 /** Why the batch stopped sending: the first reason wins. */
@@ -45,13 +46,24 @@ export async function submitAll<R>(
 	options: SubmitOptions,
 ): Promise<Array<SubmittedItem | ItemFailure>> {
 	let stop: StopReason | undefined;
+	const { beforeSend } = options;
+	const cleared = beforeSend
+		? sendWindows(
+				ready.map(({ itemIndex }) => itemIndex),
+				Math.max(1, options.concurrency),
+				beforeSend,
+			)
+		: async () => {};
 	const results = await mapWithLimit(
 		ready,
 		options.concurrency,
-		async ({ itemIndex, variant, request, price }): Promise<SubmittedItem | ItemFailure> => {
+		async (
+			{ itemIndex, variant, request, price },
+			position,
+		): Promise<SubmittedItem | ItemFailure> => {
 			const origin = { kind: kind.name, itemIndex, variant };
 			try {
-				await options.beforeSend?.(itemIndex);
+				await cleared(position);
 			} catch (error) {
 				return { itemIndex, variant, error: error as Error, sent: 'no' };
 			}

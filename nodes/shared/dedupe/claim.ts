@@ -2,11 +2,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemFailure } from '../create/outcomes';
+import { addHint } from '../execution/hints';
 import type { Planned, ReadyItem } from '../create/plan';
 import { requestKey, stableJson } from './request-key';
 import { customKeyOf, readSkipSettings } from './settings';
 import type { SkipSettings } from './settings';
-import { pendingKey, sendGate } from './pending';
+import { pendingKey, takeBackPending } from './pending';
 import { forgetAll, forgetKeys, recordNew, storeError } from './store';
 
 /**
@@ -31,8 +32,8 @@ export interface Claimed<R> {
 	 * when the node stops before sending anything.
 	 */
 	settle(mayExist: (itemIndex: number) => boolean): Promise<void>;
-	/** Called just before an item's create is sent (see pending.ts): the create waits for it. */
-	beforeSend(itemIndex: number): Promise<void>;
+	/** Called before these items' creates are sent (see pending.ts): the creates wait for it. */
+	beforeSend(itemIndexes: number[]): Promise<void>;
 }
 
 const isReady = <R>(entry: Planned<R>): entry is ReadyItem<R> => !('error' in entry);
@@ -89,7 +90,7 @@ export async function claimItems<R>(
 		else claimed.set(itemIndex, key);
 	}
 	const out = new Set(skipped.map(({ itemIndex }) => itemIndex));
-	const send = sendGate(ctx, settings);
+	if (out.size > 0) addHint(ctx, skippedSummary(out.size, ctx.getInputData().length));
 	return {
 		// A key that could not be made fails its item only when keys decide what is sent.
 		planned: (skipping ? withKeyFailures(planned, keys) : planned).filter(
@@ -100,9 +101,10 @@ export async function claimItems<R>(
 			const unused = [...claimed].filter(([itemIndex]) => !mayExist(itemIndex));
 			await forgetQuietly(ctx, unused, settings);
 		},
-		beforeSend: async (itemIndex) => {
-			const key = keys.get(itemIndex);
-			if (typeof key === 'string') await send(key);
+		beforeSend: async (itemIndexes) => {
+			const sent = itemIndexes.map((itemIndex) => keys.get(itemIndex));
+			const known = sent.filter((key): key is string => typeof key === 'string');
+			if (known.length > 0) await takeBackPending(ctx, known, settings);
 		},
 	};
 }
@@ -172,12 +174,7 @@ async function forgetQuietly(
 	}
 }
 
-/** An execution hint above the output; `addExecutionHints` is not in every n8n 1.x release. */
-function warn(ctx: IExecuteFunctions, message: string): void {
-	const hints = (ctx as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>).addExecutionHints;
-	if (typeof hints === 'function')
-		hints.call(ctx, { message, type: 'warning', location: 'outputPane' });
-}
+const warn = (ctx: IExecuteFunctions, message: string) => addHint(ctx, message, 'warning');
 
 /** The variants of an item's ready requests, in order ([undefined] for an item of one request). */
 const variantsOf = <R>(planned: Array<Planned<R>>, itemIndex: number) =>
@@ -239,8 +236,12 @@ function withKeyFailures<R>(
 	});
 }
 
+/** A run that skips items (a scheduled one may skip them all) says so above its output. */
+const skippedSummary = (skipped: number, total: number) =>
+	`Skipped ${skipped} of ${total} items: not sent, so nothing was billed for them. Each skipped item says why in skipReason.`;
+
 const sameAsEarlierItem = (first: number) =>
 	`Same key as item ${first} of this run, which is sent once for both: not sent twice.`;
 
 const earlierRun = ({ scope }: SkipSettings) =>
-	`An earlier run of this ${scope} created a task for this key (or may have: its create got no clear answer), so it was not sent again. The earlier task's id is not known here (n8n's deduplication store keeps only a hash of the key): find it in that execution's output, or in n8n's log ("created … task <id> (item …)"). To create it again, change the item, or run once with Forget Earlier Runs.`;
+	`An earlier run of this ${scope} created a task for this key (or may have: its create got no clear answer), so it was not sent again. This node remembers only that the row was sent, not its task id: find it in that execution's output, or in n8n's log ("created … task <id> (item …)"). To create it again, change the item, or run once with Forget Earlier Runs.`;

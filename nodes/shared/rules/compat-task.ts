@@ -86,7 +86,7 @@ function checkCombination(
 	if (media.length === 0 && !items.some((i) => hasText(i.text))) {
 		return fail(
 			CODES.EMPTY_CONTENT,
-			'content has neither prompt text nor media: add a text item with the prompt',
+			'content has neither prompt text nor media: give a Prompt, or Media (an image, a video or an audio)',
 			'content',
 		);
 	}

@@ -36,7 +36,7 @@ export function checkReferenceForms(
 		if ((accepts as readonly string[]).includes(form)) continue;
 		const path = `${ctx.path}[${index}]`;
 		if (assetOnly) {
-			const message = `${shown(entry)} is not an uploaded asset: upload it with POST /assets/upload and send asset://<providerAssetId>`;
+			const message = `${shown(entry)} is not an uploaded asset: upload it first (Upload Asset, or a binary field of this node) and give asset://<providerAssetId>`;
 			return fail(CODES.EXTERNAL_URL, message, path);
 		}
 		if (form === 'asset')

@@ -20,7 +20,7 @@ export function referenceLimits(model: VideoModel, array: MediaArrayName): Media
 }
 
 export function checkVideoReferenceForms(model: VideoModel, plan: VideoPlan): Failure | undefined {
-	const uploadHint = `${model.id} takes only files uploaded with POST /assets/upload?model=${model.id}: send the https url it returns`;
+	const uploadHint = `${model.id} takes only files uploaded for it (Upload Asset with model ${model.id}, or a binary field of this node): give the https URL that upload returns`;
 	for (const array of MEDIA_ARRAYS) {
 		const ctx = { path: `inputs.${array}`, assetRefusedCode: INVALID_REFERENCE[array], uploadHint };
 		const failure = checkReferenceForms(plan[array], referenceLimits(model, array), ctx);

@@ -8,13 +8,32 @@ import { VIDEO_PARAMETER } from './names';
 const P = VIDEO_PARAMETER;
 
 /** Create Video's media inputs: frame and reference URLs, each with its binary-data companion. */
-function urlHint(model: VideoModel, kind: 'images' | 'videos' | 'audios'): string {
+function urlHint(model: VideoModel, kind: MediaKind): string {
 	const accepts = model.references[kind].accepts;
 	if (videoFamilyOf(model).uploads === 'modelUpload')
 		return 'the https URL returned by Upload Asset for this model';
+	// As the rules judge it: the catalog's accepted forms, http apart from https.
+	const web = accepts.includes('http') ? 'an http or https URL' : 'an https URL';
 	return accepts.includes('https')
-		? 'an https URL or asset://<providerAssetId>'
+		? `${web} or asset://<providerAssetId>`
 		: 'asset://<providerAssetId> of an uploaded asset';
+}
+
+type MediaKind = 'images' | 'videos' | 'audios';
+
+/** An example of the kind's URLs, one per line, in the form the model takes. */
+function urlPlaceholder(model: VideoModel, kind: MediaKind): string {
+	const file = {
+		images: ['1.png', '2.png'],
+		videos: ['1.mp4', '2.mp4'],
+		audios: ['1.mp3', '2.mp3'],
+	}[kind];
+	const web =
+		videoFamilyOf(model).uploads === 'modelUpload' ||
+		model.references[kind].accepts.includes('https');
+	return file
+		.map((name, index) => (web ? `https://example.com/${name}` : `asset://asset_${index + 1}`))
+		.join('\n');
 }
 
 type FrameName = typeof P.firstFrameUrl | typeof P.lastFrameUrl;
@@ -77,7 +96,7 @@ export function binaryMediaField(
 	};
 }
 
-const LIST_KINDS: Record<MediaArrayName, 'images' | 'videos' | 'audios'> = {
+const LIST_KINDS: Record<MediaArrayName, MediaKind> = {
 	urls: 'images',
 	videoUrls: 'videos',
 	audioUrls: 'audios',
@@ -101,7 +120,7 @@ export function mediaListField(
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: '',
-		placeholder: 'https://example.com/1.png\nhttps://example.com/2.png',
+		placeholder: urlPlaceholder(model, kind),
 		description: `Up to ${model.references[kind].max}, one per line (or an expression giving an array); a comma is part of a URL, not a separator: ${urlHint(model, kind)}.${source}`,
 		displayOptions: shownIn(modes),
 	};
