@@ -19,7 +19,16 @@ export interface PollOptions {
 	timeoutMs: number;
 	/** Queries in flight at once. */
 	concurrency: number;
+	/** The wait ends when no check got an answer for this long (default UNREACHABLE_MS). */
+	unreachableMs?: number;
 }
+
+/**
+ * A service that answers no check for this long has gone away (stopped, unreachable): the wait
+ * ends, every task still running reported with its id, instead of polling it until the Timeout
+ * (30 minutes by default) behind "Executing node…".
+ */
+export const UNREACHABLE_MS = 5 * 60_000;
 
 /** Chosen by `npm run bench` (README: Benchmark). */
 export const DEFAULT_POLL: PollOptions = {
@@ -55,6 +64,8 @@ export interface PollResult<S> {
 	last?: S;
 	/** The last failed check: why polling stopped (outcome error) or why a timeout saw no status. */
 	error?: Error;
+	/** Set when the wait ended because no check got an answer for this many ms. */
+	unreachableMs?: number;
 }
 
 /** The service's own timestamps of a task (epoch ms), where its answers carry them. */
@@ -97,11 +108,17 @@ export async function pollAll<S>(
 	}));
 	const durations = new Map<string, number[]>();
 	const bounds = boundsOf(options);
-	const over = () => isCancelled(ctx) || Date.now() >= deadline;
+	// Unanswered since the first failed check after the last answer; given up at a failed check past the limit.
+	const silence = options.unreachableMs ?? UNREACHABLE_MS;
+	let failingSince: number | undefined;
+	let unreachable = false;
+	const over = () => isCancelled(ctx) || Date.now() >= deadline || unreachable;
 	const check = async (index: number) => {
 		const watch = watches[index];
 		watch.lastCheck = Date.now();
 		results[index] = await pollOnce(ids[index], index, poller, seen[index], deadline);
+		if (!seen[index].error || results[index]) failingSince = undefined;
+		else unreachable ||= Date.now() - (failingSince ??= watch.lastCheck) >= silence;
 		const times =
 			seen[index].state === undefined ? {} : (poller.times?.(seen[index].state as S) ?? {});
 		watch.createdAt ??= times.createdAt;
@@ -118,9 +135,15 @@ export async function pollAll<S>(
 		else await pause(ctx, wakeAt - Date.now(), deadline);
 	}
 	const unfinished: PollOutcome = cancelSignal(ctx)?.aborted ? 'cancelled' : 'timedOut';
+	const gaveUp = unfinished === 'timedOut' && unreachable ? { unreachableMs: silence } : {};
 	return results.map(
 		(result, index) =>
-			result ?? { outcome: unfinished, last: seen[index].state, error: seen[index].error },
+			result ?? {
+				outcome: unfinished,
+				last: seen[index].state,
+				error: seen[index].error,
+				...gaveUp,
+			},
 	);
 }
 

@@ -118,6 +118,8 @@ function failureMessage(
 			return (last && kind.failureReason(last)) ?? 'The task failed without a message';
 		default: {
 			const failedCheck = error ? `; the last check failed: ${error.message}` : '';
+			if (result.unreachableMs !== undefined)
+				return `The service answered no status check for ${Math.round(result.unreachableMs / 60_000)} minutes${failedCheck}, so the wait ended. The task was created and may still be running: read it later by its taskId with Wait For Task`;
 			if (!last)
 				return `No status could be read within ${seconds} s${failedCheck || ': no check was made'}`;
 			return `Still running after ${seconds} s (last status ${String(last.status)})${failedCheck}: wait again later with Wait For Task, or raise the timeout`;
