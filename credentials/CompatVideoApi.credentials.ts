@@ -31,7 +31,7 @@ export class CompatVideoApi implements ICredentialType {
 			required: true,
 			default: '',
 			description:
-				'The key created in the admin console (customer detail page) or the customer portal (API Keys page); shown in full only once. It is sent as a Bearer token, only to the Base URL below.',
+				"The key of the Unified Generation provider's Task-Compatible Video API, created in the admin console (customer detail page) or the customer portal (API Keys page); shown in full only once. It is sent as a Bearer token, only to the Base URL below.",
 		},
 		{
 			displayName: 'Base URL',

@@ -31,7 +31,7 @@ export class UnifiedGenerationApi implements ICredentialType {
 			required: true,
 			default: '',
 			description:
-				'The key created in the account settings of the Unified Generation API (shown only once, when it is created). It is sent as a Bearer token, only to the Base URL below.',
+				"The key created in the account settings of the Unified Generation API (shown only once, when it is created). The same provider's Task-Compatible Video API has its own key and credential. It is sent as a Bearer token, only to the Base URL below.",
 		},
 		{
 			displayName: 'Base URL',

@@ -86,7 +86,8 @@ export class CompatTask implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(PROPERTIES, ['resource', 'operation']),
-		description: 'Tasks, assets, asset groups and the balance of the Task-Compatible Video API',
+		description:
+			"Tasks, assets, asset groups and the balance of the Task-Compatible Video API, the Unified Generation provider's second API",
 		defaults: { name: 'Compat Task' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -11,7 +11,7 @@ import { makeImage } from '../emulator/media';
 import { runWorkflow } from '../harness';
 import { deduplicator } from '../harness/environment';
 import { BINARY_ITEMS_TYPE, binaryItems, itemWithFiles } from '../helpers/binary-items';
-import { emulatorCredentials } from '../helpers/nodes';
+import { FAST_WAIT, emulatorCredentials } from '../helpers/nodes';
 import { chainWorkflow, packageNode } from '../helpers/workflow';
 import type { StepNode } from '../helpers/workflow';
 
@@ -342,5 +342,25 @@ describe('Create Video: Skip Items Created in Earlier Runs', () => {
 		const node = createVideo({ skipCreated: false });
 		await run([node], rows('plain'));
 		expect((await run([node], rows('plain'))).sent).toBe(1);
+	});
+
+	test("a row that carries its earlier task's id (written back by the first run) gives that task's result through Wait For Task, and nothing is sent", async () => {
+		const node = createVideo();
+		const waitForTask = packageNode('Wait For Task', 'waitForTask', {
+			operation: 'wait',
+			...FAST_WAIT,
+		});
+		const prompts = rows('a heron', 'a comet');
+		const first = await run([node, waitForTask], prompts);
+		const written = first.items.map((item, index) => ({ ...prompts[index], taskId: item.taskId }));
+		const second = await run([node, waitForTask], written);
+		expect(second.sent).toBe(0);
+		expect(second.items.map((item) => [item.skipped, item.taskId])).toEqual(
+			written.map(({ taskId }) => [true, taskId]),
+		);
+		const results = second.result.json('Wait For Task');
+		expect(results.map((item) => [item.taskId, item.status])).toEqual(
+			written.map(({ taskId }) => [taskId, 'COMPLETED']),
+		);
 	});
 });
