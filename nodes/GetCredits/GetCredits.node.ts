@@ -18,40 +18,42 @@ export class GetCredits implements INodeType {
 		},
 		group: ['input'],
 		documentationUrl: readmeSection('get-credits'),
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: 'Credit balance',
 		description:
-			'Read the credit balance of the Unified Generation API, and optionally the Task-Compatible Video API balance',
+			"Read the credit balance of the Unified Generation API (the same provider's Task-Compatible Video API balance: Compat Task → Balance → Get)",
 		defaults: { name: 'Get Credits' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'unifiedGenerationApi', required: true },
-			{
-				name: 'compatVideoApi',
-				required: true,
-				displayOptions: { show: { includeCompatBalance: [true] } },
-			},
-		],
+		// One credential per node (n8n's single-credential-per-node rule): the compat balance is Compat Task's.
+		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		properties: [
+			{
+				displayName:
+					"The Task-Compatible Video API's balance is read by Compat Task → Balance → Get, with that API's credential: n8n allows one credential per node.",
+				name: 'compatBalanceNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { '@version': [2] } },
+			},
 			{
 				displayName: 'Include Task-Compatible Balance',
 				name: 'includeCompatBalance',
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to also read the balance and markup rate of the Task-Compatible Video API. Needs a Task-Compatible Video API credential, chosen in the credential field that appears when this is on.',
+					"Whether to also read the Task-Compatible Video API's balance. No longer possible here (n8n allows one credential per node): turn this off and add Compat Task → Balance → Get.",
+				displayOptions: { show: { '@version': [1] } },
 			},
 			{
-				// n8n fills in a credential by itself only while a node has none: the Unified one is already
-				// set when this switch shows the second field, so that field starts empty and needs a choice.
 				displayName:
-					'Choose your Task-Compatible Video API credential in the field above: n8n fills in only the first credential of a node by itself. Compat Task → Balance → Get reads this balance on its own.',
+					'n8n allows one credential per node, so this node reads only the credits: turn this off and read the Task-Compatible balance with Compat Task → Balance → Get.',
 				name: 'compatCredentialNotice',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { includeCompatBalance: [true] } },
+				displayOptions: { show: { '@version': [1], includeCompatBalance: [true] } },
 			},
 		],
 	};

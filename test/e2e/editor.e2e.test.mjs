@@ -28,7 +28,7 @@ const KNOWN_NODES = {
 	getCredits: {
 		displayName: 'Get Credits',
 		outputs: 1,
-		credentials: ['unifiedGenerationApi', 'compatVideoApi'],
+		credentials: ['unifiedGenerationApi'],
 	},
 	waitForTask: {
 		displayName: 'Wait For Task',

@@ -207,16 +207,14 @@ test('a clip, its upscale and a video made from it: each priced exactly before s
 	await expectVideo(made);
 });
 
-test('credits: both balances, as numbers and the compat four-decimal string', () => {
-	const [balance] = jsonOf(runOf('ugExCredits0004'), 'Get Credits');
-	expect(balance).toEqual({
-		credits: expect.any(Number),
-		availableCredits: expect.any(Number),
-		compatBalance: expect.stringMatching(/^\d+\.\d{4}$/),
-		compatMarkupRate: 1,
-	});
+test('credits: both balances, one node and one credential each (Get Credits, Compat Task → Balance → Get)', () => {
+	const run = runOf('ugExCredits0004');
+	const [balance] = jsonOf(run, 'Get Credits');
+	expect(balance).toEqual({ credits: expect.any(Number), availableCredits: expect.any(Number) });
+	const [compat] = jsonOf(run, 'Compat Balance');
+	expect(compat).toMatchObject({ balance: expect.stringMatching(/^\d+\.\d{4}$/), markupRate: 1 });
 	// the compat example spends from the compat balance (1000 at the start) side by side
-	expect(Number(balance.compatBalance)).toBeLessThanOrEqual(1000);
+	expect(Number(compat.balance)).toBeLessThanOrEqual(1000);
 	// the examples ran side by side: the balance was read somewhere between start and end
 	expect(balance.credits).toBeLessThanOrEqual(creditsBefore);
 	expect(balance.credits).toBeGreaterThanOrEqual(creditsAfter);

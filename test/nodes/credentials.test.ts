@@ -165,25 +165,32 @@ describe('Task-Compatible Video API credential: the root', () => {
 		expect(await requestPaths(since)).toEqual(['/v1/me/balance']);
 	});
 
-	test('Get Credits reads both balances with both credentials given as the banner prints them', async () => {
+	test('both balances with both credentials given as the banner prints them: Get Credits and Compat Task → Balance → Get, one credential each', async () => {
 		await addAccount(emu, 'both-roots', { credits: 5, compatBalance: 120 });
-		const node = packageNode(
-			'Get Credits',
-			'getCredits',
-			{ includeCompatBalance: true },
-			{ credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL } },
+		const credits = packageNode('Get Credits', 'getCredits', {}, { typeVersion: 2 });
+		const balance = packageNode(
+			'Compat Task',
+			'compatTask',
+			{ resource: 'balance', operation: 'get' },
+			{ credentials: COMPAT_CREDENTIAL },
 		);
-		const run = await runWorkflow(chainWorkflow([node]), {
+		const run = await runWorkflow(chainWorkflow([credits, balance]), {
 			credentials: {
 				unifiedGenerationApi: { apiKey: 'both-roots', baseUrl: emu.url },
 				compatVideoApi: { apiKey: 'both-roots', baseUrl: emu.url },
 			},
 		});
-		expect(run.json('Get Credits')[0]).toMatchObject({ credits: 5, compatBalance: '120.0000' });
+		expect(run.json('Get Credits')[0]).toMatchObject({ credits: 5 });
+		expect(run.json('Compat Task')[0]).toMatchObject({ balance: '120.0000' });
 	});
 
-	test('Get Credits with the compat balance on and no compat credential chosen names the credential as the editor does', async () => {
-		const node = packageNode('Get Credits', 'getCredits', { includeCompatBalance: true });
+	test('a node with no credential chosen names the credential as the editor does', async () => {
+		const node = packageNode(
+			'Compat Task',
+			'compatTask',
+			{ resource: 'balance', operation: 'get' },
+			{ credentials: {} },
+		);
 		const run = await runWorkflow(chainWorkflow([node]), {
 			credentials: { unifiedGenerationApi: { apiKey: KEY, baseUrl: emu.url } },
 		});

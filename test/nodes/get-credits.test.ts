@@ -1,5 +1,5 @@
 import type { RunningEmulator } from '../emulator';
-import { addAccount, control, startFast } from '../emulator/test-helpers';
+import { addAccount, control, logged, startFast } from '../emulator/test-helpers';
 import { runSteps } from '../helpers/nodes';
 import { COMPAT_CREDENTIAL, packageNode, UNIFIED_CREDENTIAL } from '../helpers/workflow';
 
@@ -16,12 +16,10 @@ describe('Get Credits', () => {
 		expect(run.json('Get Credits')).toEqual([{ credits: 4321, availableCredits: 4321 }]);
 	});
 
-	test('adds the compat balance and markup rate when asked', async () => {
-		const apiKey = await addAccount(emu, 'compat-key', {
-			credits: 10,
-			compatBalance: 250.5,
-			markupRate: 1.2,
-		});
+	test("version 1 with Include Task-Compatible Balance on stops before any request, and says how to read both balances (n8n's one credential per node)", async () => {
+		const apiKey = await addAccount(emu, 'compat-key', { credits: 10, compatBalance: 250.5 });
+		const before = (await logged(emu, '/api/v1/account/credits')).length;
+		expect(before).toBeGreaterThan(0);
 		const run = await runSteps(
 			emu,
 			[
@@ -29,16 +27,40 @@ describe('Get Credits', () => {
 					'Get Credits',
 					'getCredits',
 					{ includeCompatBalance: true },
-					{
-						credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL },
-					},
+					{ credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL } },
 				),
 			],
 			{ apiKey },
 		);
-		expect(run.json('Get Credits')).toEqual([
-			{ credits: 10, availableCredits: 10, compatBalance: '250.5000', compatMarkupRate: 1.2 },
-		]);
+		expect(run.error?.message).toBe(
+			'Include Task-Compatible Balance is no longer supported: n8n allows one credential per node',
+		);
+		expect(run.error?.description).toMatch(/Compat Task → Balance → Get\. Nothing was read\.$/);
+		expect(await logged(emu, '/api/v1/account/credits')).toHaveLength(before);
+		expect(await logged(emu, '/v1/me/balance')).toHaveLength(0);
+	});
+
+	test('both balances: Get Credits (version 2) and Compat Task → Balance → Get, one credential each', async () => {
+		const apiKey = await addAccount(emu, 'both-key', {
+			credits: 10,
+			compatBalance: 250.5,
+			markupRate: 1.2,
+		});
+		const run = await runSteps(
+			emu,
+			[
+				packageNode('Get Credits', 'getCredits', {}, { typeVersion: 2 }),
+				packageNode(
+					'Compat Balance',
+					'compatTask',
+					{ resource: 'balance', operation: 'get' },
+					{ credentials: COMPAT_CREDENTIAL },
+				),
+			],
+			{ apiKey },
+		);
+		expect(run.json('Get Credits')).toEqual([{ credits: 10, availableCredits: 10 }]);
+		expect(run.json('Compat Balance')[0]).toMatchObject({ balance: '250.5000', markupRate: 1.2 });
 	});
 
 	test('a bad key says to check the API key; continueOnFail keeps the item', async () => {

@@ -173,11 +173,11 @@ describe('a Base URL that is not an address, or where nothing answers, names its
 		expect(message).toBe('The Base URL in the Unified Generation API credential is not valid');
 	});
 
-	test("nothing listening: Get Credits' compat read names the Task-Compatible Video API credential, not the other one", async () => {
+	test('nothing listening: a compat read names the Task-Compatible Video API credential, not the other one', async () => {
 		const node = packageNode(
-			'Get Credits',
-			'getCredits',
-			{ includeCompatBalance: true },
+			'Compat Task',
+			'compatTask',
+			{ resource: 'balance', operation: 'get' },
 			{ credentials: { ...UNIFIED_CREDENTIAL, ...COMPAT_CREDENTIAL } },
 		);
 		const { message, description } = await errorOf(node, {

@@ -638,14 +638,11 @@ const CASES: Case[] = [
 	),
 
 	c(
-		'Get Credits with and without the compat balance, and with a bad key',
+		'Get Credits, and with a bad key',
 		'getCredits',
-		{ includeCompatBalance: '={{ $json.compat }}' },
-		['compatBalance', 'error'],
-		async (step) => [
-			...(await run(step, [{ compat: true }, { compat: false }])),
-			...(await run(step, undefined, 'bad-key')),
-		],
+		{},
+		['credits', 'error'],
+		async (step) => [...(await run(step)), ...(await run(step, undefined, 'bad-key'))],
 	),
 
 	c(
