@@ -637,13 +637,10 @@ const CASES: Case[] = [
 		],
 	),
 
-	c(
-		'Get Credits, and with a bad key',
-		'getCredits',
-		{},
-		['credits', 'error'],
-		async (step) => [...(await run(step)), ...(await run(step, undefined, 'bad-key'))],
-	),
+	c('Get Credits, and with a bad key', 'getCredits', {}, ['credits', 'error'], async (step) => [
+		...(await run(step)),
+		...(await run(step, undefined, 'bad-key')),
+	]),
 
 	c(
 		'Wait For Task gets generation tasks: completed, failed, running, unknown',
