@@ -230,7 +230,8 @@ function outputResolutionField(model: VideoModel): INodeProperties {
 					model,
 					modesWhere(model, (mode) => mode !== 'final'),
 				),
-				[P.draft]: [true],
+				// Only where this model has Draft: a Draft left on by another model must not hide it.
+				...(model.params.draft ? { [P.draft]: [true] } : {}),
 			},
 		},
 	};
