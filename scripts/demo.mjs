@@ -3,10 +3,10 @@
 // on n8n 2.x, or on n8n 1.x with `--n8n 1`; `npm start -- --queue` serves the editor of n8n in queue
 // mode (Postgres, Redis, main, 2 workers, a webhook process: scripts/n8n/queue.mjs).
 //
-//   1. builds the package (npm run build);
+//   1. builds and packs the package (npm run build, npm pack);
 //   2. starts the emulator of both services (account demo-key) on 127.0.0.1:8787 (or a free port);
 //   3. installs n8n (into .cache/n8n, the first time only): 2.x with the Node 24 it needs, 1.x for this Node;
-//   4. packs this package and installs it into .cache/demo/.n8n/nodes (.cache/demo-n8n-<version> for
+//   4. installs the packed package into .cache/demo/.n8n/nodes (.cache/demo-n8n-<version> for
 //      n8n 1.x) as a community package, imports
 //      a credential of each type pointing at the emulator and the example workflows of examples/;
 //   5a. (default) starts n8n with an owner account, prints the editor URL and the login, and runs
@@ -18,12 +18,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { run } from './lib/child.mjs';
 import { parseOptions } from './lib/cli.mjs';
 import { DEMO_KEY, startEmulatorProcess } from './lib/emulator-process.mjs';
 import { preferredPort } from './lib/ports.mjs';
 import { createProgress } from './lib/progress.mjs';
-import { packPackage } from './n8n/community-package.mjs';
+import { builtPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
 import {
 	DEMO_OWNER,
@@ -39,7 +38,6 @@ import {
 	CACHE_DIR,
 	DEFAULT_N8N_VERSION,
 	N8N_RELEASES,
-	REPO_ROOT,
 	demoUserFolder,
 	n8nLayout,
 } from './n8n/paths.mjs';
@@ -146,10 +144,10 @@ async function main() {
 		`n8n-nodes-unified-generation demo on n8n ${n8nRelease.version}${opts.headless ? " (headless: the examples run in n8n's CLI)" : ''}${opts.queue ? ' in queue mode' : ''}`,
 	);
 
-	// 1. build -------------------------------------------------------------------------------
-	log('Building the package (npm run build)…');
-	await during('building', () => run('npm', ['run', 'build'], { cwd: REPO_ROOT }));
-	log('Built dist/');
+	// 1. build and pack ----------------------------------------------------------------------
+	log('Building and packing the package (npm run build, npm pack)…');
+	const pack = await during('building', () => builtPackage());
+	log(`Built dist/ and packed ${rel(pack.tarball)} (${pack.files.length} files)`);
 
 	// 2. emulator ----------------------------------------------------------------------------
 	const emulatorPort = opts.emulatorPort ?? (await preferredPort(8787));
@@ -171,9 +169,6 @@ async function main() {
 	log(`n8n ${n8n.n8nVersion} on Node ${n8n.nodeVersion}: ${rel(n8n.n8nPkgDir)}`);
 
 	// 4. package, credentials, workflows -----------------------------------------------------
-	log('Packing the package (npm pack)…');
-	const pack = await packPackage();
-	log(`Packed ${rel(pack.tarball)} (${pack.files.length} files)`);
 	const examples = loadExamples();
 	const workflows = examples.map((e) => e.workflow);
 	if (opts.queue) return await serveEditor(opts, emulator, workflows, { n8n: n8nRelease, pack });

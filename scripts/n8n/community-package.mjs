@@ -27,6 +27,26 @@ export { run };
 export const HOST_MODULES = ['n8n-workflow', 'zod', 'lodash', 'luxon'];
 
 /**
+ * Set by `npm test` (scripts/test-all.mjs) to the record of the one build and pack it made: suites
+ * that run side by side then reuse that tarball instead of rewriting dist/ and .cache/pack under
+ * each other.
+ */
+export const PREBUILT_ENV = 'N8N_NODES_PREBUILT_PACK';
+
+/**
+ * The package as n8n installs it: `npm run build`, then packPackage(); or, under `npm test`, the
+ * tarball its single build made (PREBUILT_ENV).
+ * @param {{ build?: boolean }} [opts] build: false packs dist/ as it is
+ * @returns {ReturnType<typeof packPackage>}
+ */
+export async function builtPackage({ build = true } = {}) {
+	const record = process.env[PREBUILT_ENV];
+	if (record) return readJson(record);
+	if (build) await run('npm', ['run', 'build'], { cwd: REPO_ROOT });
+	return packPackage();
+}
+
+/**
  * `npm pack` of the repository into <repo>/.cache/pack (old tarballs removed first).
  * The package must be built (dist/ holds what n8n loads).
  * @returns {Promise<{ tarball: string, name: string, version: string, files: string[] }>}

@@ -37,6 +37,15 @@ export const N8N_RELEASES = Object.freeze({
 		env: { N8N_EXPRESSION_ENGINE: 'quickjs' },
 		ownerByEnv: true,
 	},
+	'2.41.1': {
+		// the newest 2.x whose packages the registry holds in full: 2.41.3 (and 2.41.2) pin 21 of n8n's
+		// own packages at versions the registry lacks (@n8n/agents 0.26.2, n8n-core 2.41.2, …)
+		node: 24,
+		folder: 'n8n-2.41.1',
+		overrides: { linkedom: '0.18.12' },
+		env: { N8N_EXPRESSION_ENGINE: 'quickjs' },
+		ownerByEnv: true,
+	},
 	'1.123.81': {
 		node: null,
 		folder: 'n8n-1.123.81',
@@ -53,8 +62,16 @@ export const N8N_RELEASES = Object.freeze({
 	},
 });
 
+/** The first release: its folders keep the names they always had. */
+const FIRST_RELEASE = Object.keys(N8N_RELEASES)[0];
+
+/** Names the release the suites and `npm start` use (a version or a major); `npm test` sets it to run the e2e suite on another. */
+export const RELEASE_ENV = 'N8N_RELEASE';
+
 /** The release `npm start`, the e2e and the browser suites use unless told otherwise. */
-export const DEFAULT_N8N_VERSION = Object.keys(N8N_RELEASES)[0];
+export const DEFAULT_N8N_VERSION = process.env[RELEASE_ENV]
+	? resolveN8nVersion(process.env[RELEASE_ENV])
+	: FIRST_RELEASE;
 
 /**
  * The tested release a user means: an exact version, or a major (`1`, `2`) for its tested release.
@@ -94,8 +111,8 @@ export function n8nLayout(wanted) {
 	const fromRegistry = runtime?.source === 'registry';
 	const appDir = path.join(CACHE_DIR, release.folder);
 	const pkgDir = path.join(appDir, 'node_modules', 'n8n');
-	// 2.x keeps the names it always had, so an existing cache stays valid
-	const tag = release.node ? '' : `-${version}`;
+	// the first release keeps the names it always had, so an existing cache stays valid
+	const tag = version === FIRST_RELEASE ? '' : `-${version}`;
 	return Object.freeze({
 		version,
 		major: Number(version.split('.')[0]),
@@ -151,17 +168,20 @@ export const PACK_DIR = path.join(REPO_CACHE_DIR, 'pack');
 export const DEMO_USER_FOLDER = path.join(REPO_CACHE_DIR, 'demo');
 
 /**
- * The demo's user folder for a release: DEMO_USER_FOLDER for the default one, `.cache/demo-n8n-<v>`
+ * The demo's user folder for a release: DEMO_USER_FOLDER for the first one, `.cache/demo-n8n-<v>`
  * for another (n8n's database belongs to the release whose migrations made it: 1.x cannot open 2.x's).
  * @param {ReturnType<typeof n8nLayout>} n8n
  */
 export function demoUserFolder(n8n) {
-	return n8n.version === DEFAULT_N8N_VERSION
+	return n8n.version === FIRST_RELEASE
 		? DEMO_USER_FOLDER
 		: path.join(REPO_CACHE_DIR, `demo-n8n-${n8n.version}`);
 }
-/** N8N_USER_FOLDER of the e2e suite (recreated on every run). */
-export const E2E_USER_FOLDER = path.join(REPO_CACHE_DIR, 'e2e');
+/** N8N_USER_FOLDER of the e2e suite (recreated on every run), one per release. */
+export const E2E_USER_FOLDER = path.join(
+	REPO_CACHE_DIR,
+	DEFAULT_N8N_VERSION === FIRST_RELEASE ? 'e2e' : `e2e-n8n-${DEFAULT_N8N_VERSION}`,
+);
 /** The example workflows (one workflow per *.json) and the credentials template. */
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 /** Credentials the demo and the e2e suite import, pointing at an emulator on 127.0.0.1:8787. */

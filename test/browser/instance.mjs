@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { startEmulatorProcess } from '../../scripts/lib/emulator-process.mjs';
-import { installCommunityPackage, packPackage, run } from '../../scripts/n8n/community-package.mjs';
+import { builtPackage, installCommunityPackage } from '../../scripts/n8n/community-package.mjs';
 import { ensureN8n } from '../../scripts/n8n/install.mjs';
 import {
 	DEMO_OWNER,
@@ -14,7 +14,7 @@ import {
 	ownerEnv,
 	prepareInstance,
 } from '../../scripts/n8n/instance.mjs';
-import { REPO_CACHE_DIR, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
+import { REPO_CACHE_DIR } from '../../scripts/n8n/paths.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 
 export const BROWSER_USER_FOLDER = path.join(REPO_CACHE_DIR, 'browser');
@@ -39,12 +39,9 @@ const EMULATOR_SETTINGS = { taskDurationMs: 1000, reviewDurationMs: 300 };
  * @param {{ log: (line: string) => void, build?: boolean, fresh?: boolean }} opts (build: false uses dist/ as it is)
  */
 export async function startInstance({ log, build = true, fresh = false }) {
-	if (build) {
-		log('building the package (npm run build)…');
-		await run('npm', ['run', 'build'], { cwd: REPO_ROOT });
-	}
+	if (build) log('building the package (npm run build)…');
+	const pack = await builtPackage({ build });
 	await ensureN8n({ log });
-	const pack = await packPackage();
 	const emulator = await startEmulatorProcess({ port: await freePort() });
 	const userFolder = fresh ? SCRATCH_USER_FOLDER : BROWSER_USER_FOLDER;
 	try {

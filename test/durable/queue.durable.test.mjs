@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { createProgress } from '../../scripts/lib/progress.mjs';
-import { packPackage } from '../../scripts/n8n/community-package.mjs';
+import { builtPackage } from '../../scripts/n8n/community-package.mjs';
 import { DEMO_OWNER, login } from '../../scripts/n8n/instance.mjs';
 import { ensureN8n } from '../../scripts/n8n/install.mjs';
 import { REPO_CACHE_DIR } from '../../scripts/n8n/paths.mjs';
@@ -54,7 +54,7 @@ beforeAll(async () => {
 		n8n: await ensureN8n({ log }),
 		services,
 		dir: DIR,
-		instance: { tarball: (await packPackage()).tarball, emulatorUrl: emu.url, workflows: [] },
+		instance: { tarball: (await builtPackage({ build: false })).tarball, emulatorUrl: emu.url, workflows: [] },
 		log,
 	});
 	const session = await login(stack.main.baseUrl, DEMO_OWNER);

@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { run } from '../../scripts/lib/child.mjs';
 import { startEmulatorProcess } from '../../scripts/lib/emulator-process.mjs';
 import { createProgress } from '../../scripts/lib/progress.mjs';
-import { packPackage } from '../../scripts/n8n/community-package.mjs';
+import { builtPackage } from '../../scripts/n8n/community-package.mjs';
 import { ensureN8n } from '../../scripts/n8n/install.mjs';
 import { DEMO_OWNER, loadExamples, login } from '../../scripts/n8n/instance.mjs';
 import { REPO_ROOT } from '../../scripts/n8n/paths.mjs';
@@ -40,9 +39,9 @@ async function setUp({ log, during, stops }) {
 	fs.rmSync(QUEUE_DIR, { recursive: true, force: true });
 
 	log('Building, checking n8n, starting Postgres, Redis and the emulator (side by side)…');
-	const [, n8n, services, emulator] = await during('starting', () =>
+	const [pack, n8n, services, emulator] = await during('starting', () =>
 		Promise.all([
-			run('npm', ['run', 'build'], { cwd: REPO_ROOT }),
+			builtPackage(),
 			ensureN8n({ log }),
 			(async () =>
 				startQueueServices({
@@ -61,7 +60,6 @@ async function setUp({ log, during, stops }) {
 		`n8n ${n8n.n8nVersion}; Postgres on ${services.postgres.port}, ${services.redis.version.split(' sha')[0]} on ${services.redis.port}; emulator ${emulator.url}`,
 	);
 
-	const pack = await packPackage();
 	const stack = await startQueueStack({
 		n8n,
 		services,

@@ -1,13 +1,12 @@
 // Global set-up of the e2e suite (runs once, in jest's own process, so its progress lines reach the
 // terminal and CI logs at once): build, n8n in the cache (installed the first time: minutes),
 // npm pack, emulator, and a fresh n8n user folder with the package, credentials and workflows.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { startEmulatorProcess } from '../../scripts/lib/emulator-process.mjs';
 import { createProgress } from '../../scripts/lib/progress.mjs';
-import { packPackage } from '../../scripts/n8n/community-package.mjs';
+import { builtPackage } from '../../scripts/n8n/community-package.mjs';
 import { ensureN8n } from '../../scripts/n8n/install.mjs';
 import { loadExamples, prepareInstance } from '../../scripts/n8n/instance.mjs';
 import { E2E_USER_FOLDER, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
@@ -21,15 +20,12 @@ export default async function globalSetup() {
 	process.stdout.write('\n');
 	log('Set-up: build, n8n, package, emulator, user folder');
 
-	log('Building the package (npm run build)…');
-	await during('building', () => run('npm', ['run', 'build']));
-
 	log('Checking the local n8n (the first install takes a few minutes; progress follows)…');
 	const n8n = await ensureN8n({ log });
 	log(`n8n ${n8n.n8nVersion} on Node ${n8n.nodeVersion}`);
 
-	log('Packing the package (npm pack)…');
-	const pack = await packPackage();
+	log('Building and packing the package (npm run build, npm pack)…');
+	const pack = await during('building', () => builtPackage());
 	log(`Packed ${path.relative(REPO_ROOT, pack.tarball)} (${pack.files.length} files)`);
 
 	const emulator = await startEmulatorProcess({ port: await freePort() });
@@ -54,19 +50,4 @@ export default async function globalSetup() {
 		await emulator.stop(); // jest skips the global teardown when the set-up fails
 		throw error;
 	}
-}
-
-function run(cmd, args) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		child.stdout.on('data', (d) => (out += d));
-		child.stderr.on('data', (d) => (out += d));
-		child.on('error', reject);
-		child.on('close', (code) =>
-			code === 0
-				? resolve(out)
-				: reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`)),
-		);
-	});
 }

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm test`: every check and suite of the package, side by side where they do not share a folder
+// or a port, so the whole run fits a CI budget (README, Development). The n8n installs start at
+// once (they mostly wait on the network); the package is built and packed once, and every suite
+// installs that one tarball. Each step's output goes to .cache/test-run/<step>.log; a failed step
+// prints its last lines, and the run ends with a table of every step's time.
+//
+//   npm test                 # everything (what .ci/run runs)
+//   npm test -- --list       # the plan, without running it
+//   npm run test:unit        # only the jest suites on n8n-core 2.x: the quick loop while coding
+//
+// Plain Node ESM.
+import path from 'node:path';
+
+import { isMain, parseOptions } from './lib/cli.mjs';
+import { createProgress } from './lib/progress.mjs';
+import { runSteps } from './lib/steps.mjs';
+import { PREBUILT_ENV } from './n8n/community-package.mjs';
+import { REPO_CACHE_DIR, REPO_ROOT, RELEASE_ENV } from './n8n/paths.mjs';
+
+const RUN_DIR = path.join(REPO_CACHE_DIR, 'test-run');
+const PACK_RECORD = path.join(RUN_DIR, 'package.json');
+
+/** How many steps of each pool run at once (two cores: a suite beside jest, installs beside both). */
+export const SLOTS = { net: 2, cpu: 2 };
+
+const npm = (script) => ['npm', 'run', script];
+const install = (release) => ['node', 'scripts/n8n/install.mjs', '--n8n', release];
+const examples = (release) => ['node', 'scripts/demo.mjs', '--headless', '--n8n', release];
+
+/**
+ * Every step, in the order they start when ready. The n8n installs of 2.x run one after the
+ * other (they share the Node 24 runtime); e2e and durable share the e2e user folder.
+ * @type {import('./lib/steps.mjs').Step[]}
+ */
+export const PLAN = [
+	{ name: 'install n8n 2.40.7', pool: 'net', cmd: install('2.40.7') },
+	{ name: 'install n8n 1.123.81', pool: 'net', cmd: install('1.123.81') },
+	{
+		name: 'install n8n 2.41.1',
+		pool: 'net',
+		cmd: install('2.41.1'),
+		after: ['install n8n 2.40.7'],
+	},
+	{ name: 'lint', pool: 'cpu', cmd: npm('lint') },
+	{ name: 'lint workflows', pool: 'cpu', cmd: npm('lint:workflows') },
+	{ name: 'format', pool: 'cpu', cmd: npm('format:check') },
+	{ name: 'build and pack', pool: 'cpu', cmd: ['node', 'scripts/n8n/build-once.mjs', PACK_RECORD] },
+	{ name: 'scan package', pool: 'cpu', cmd: npm('scan:package'), needs: ['build and pack'] },
+	{ name: 'typecheck', pool: 'cpu', cmd: npm('typecheck') },
+	// test/package reads dist/ and packs it
+	{ name: 'jest (n8n-core 2.x)', pool: 'cpu', cmd: npm('test:unit'), needs: ['build and pack'] },
+	suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81'),
+	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
+	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
+	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),
+	suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7', ['e2e on n8n 2.40.7']),
+	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
+	suite('examples on n8n 2.40.7', examples('2.40.7'), 'install n8n 2.40.7'),
+	{
+		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
+		env: { [RELEASE_ENV]: '2.41.1' },
+	},
+	suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1'),
+];
+
+/** A suite that runs in a real n8n: it needs that n8n installed and the package built. */
+function suite(name, cmd, installStep, after = []) {
+	return { name, pool: 'cpu', cmd, needs: [installStep, 'build and pack'], after };
+}
+
+const USAGE = `usage: npm test [-- --list]
+
+Runs every check and suite (lint, format, types, the package scan, jest on n8n-core 2.x and 1.x,
+the e2e, durable, queue and browser suites in real n8n, the examples on each tested n8n).
+Logs: ${path.relative(REPO_ROOT, RUN_DIR)}/<step>.log`;
+
+async function main() {
+	const opts = parseOptions({ list: { type: 'boolean' }, help: { type: 'boolean' } }, USAGE);
+	if (opts.help) return (console.log(USAGE), 0);
+	if (opts.list) return (console.log(PLAN.map(describe).join('\n')), 0);
+	const { log, seconds } = createProgress();
+	log(`npm test: ${PLAN.length} steps, up to ${SLOTS.cpu} suites at once; logs in ${RUN_DIR}`);
+	const outcomes = await runSteps(PLAN, {
+		slots: SLOTS,
+		logDir: RUN_DIR,
+		cwd: REPO_ROOT,
+		env: { ...process.env, [PREBUILT_ENV]: PACK_RECORD },
+		log,
+	});
+	console.log(`\n${summary(outcomes)}\nwall time ${seconds().toFixed(0)} s`);
+	return outcomes.every((o) => o.status === 'passed') ? 0 : 1;
+}
+
+function describe(step) {
+	const waits = [...(step.needs ?? []), ...(step.after ?? [])];
+	return `${step.name.padEnd(28)} ${step.cmd.join(' ')}${waits.length ? `   (after ${waits.join(', ')})` : ''}`;
+}
+
+/** One line per step in plan order: its start, its time and how it ended. */
+export function summary(outcomes) {
+	const byName = new Map(outcomes.map((o) => [o.name, o]));
+	const lines = PLAN.map(({ name }) => byName.get(name)).map(
+		(o) =>
+			`${o.status.padEnd(8)} ${name(o)} start ${o.start.toFixed(0).padStart(5)} s  took ${o.seconds.toFixed(0).padStart(5)} s${o.why ? `  (${o.why})` : ''}`,
+	);
+	return lines.join('\n');
+}
+
+const name = (o) => o.name.padEnd(28);
+
+if (isMain(import.meta.url)) {
+	process.exitCode = await main().catch((error) => {
+		console.error(error.stack ?? error);
+		return 1;
+	});
+}
