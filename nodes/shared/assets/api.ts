@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { UNIFIED_PATHS } from '../transport/api/unified';
 import { multipartFromBinary } from '../transport/binary-upload';
-import { asRecord, requireId } from '../tasks/answers';
+import { asRecord, requireId } from '../transport/answers';
 import { apiRequest } from '../transport';
 import type { ApiContext } from '../transport';
 
