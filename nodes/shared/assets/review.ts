@@ -4,7 +4,7 @@ import { ASSETS } from '../catalog';
 import { DEFAULT_POLL, pollAll } from '../polling';
 import type { Phase, PollOptions, PollOutcome } from '../polling';
 import { isPermanentError } from '../transport/permanent';
-import { assetStatus, withAssetUri } from './api';
+import { assetStatus, withAssetUri } from '../transport/unified-asset-api';
 
 const [, ACTIVE, FAILED] = ASSETS.statuses;
 
