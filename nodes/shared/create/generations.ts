@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { resolveBinaryMedia } from '../assets/binary-placeholders';
+import { resolveBinaryMedia } from './binary-media';
 import { assessMedia } from './assess';
 import { generationTasks } from '../tasks';
 import type { CreateTaskRequest } from '../rules';
