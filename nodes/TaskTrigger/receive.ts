@@ -13,7 +13,7 @@ import type { PostedTask } from '../shared/callback/posted-task';
 import { checkSecret, SECRET_PARAMETER, SECRET_REFUSAL } from './secret';
 import { verifyPosted } from '../shared/callback/verify';
 import { DEFAULT_POLL } from '../shared/polling';
-import { settle } from '../shared/polling/task-waiting';
+import { settle } from '../shared/waiting/task-waiting';
 import { readTriggerSettings, wantsState, wantsType } from './settings';
 import type { TriggerSettings } from './settings';
 

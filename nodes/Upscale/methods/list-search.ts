@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { listAssets } from '../../shared/assets/api';
+import { listAssets } from '../../shared/transport/unified-asset-api';
 import { ASSETS } from '../../shared/catalog';
 
 /**

@@ -5,7 +5,7 @@ import type { BinaryFileInfo } from '../transport/binary-upload';
 import { binaryFileInfo } from '../transport/binary-upload';
 import type { AssetType } from '../catalog';
 import { readBinaryMedia } from '../facts/binary-facts';
-import { binarySource } from '../media';
+import { binarySource } from '../transport/binary-source';
 import type { MediaInfo, MediaRead } from '../media';
 import { CODES, validateAssetUpload } from '../rules';
 import type { ValidationResult } from '../rules';

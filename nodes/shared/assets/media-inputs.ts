@@ -5,7 +5,7 @@ import { isCancelled } from '../execution/abort';
 import { unconfirmedParts } from '../errors';
 import { ASSETS, getImageModel, getVideoModel, videoFamilyOf } from '../catalog';
 import { mapWithLimit } from '../execution/concurrency';
-import { uploadBinary } from './api';
+import { uploadBinary } from '../transport/unified-asset-api';
 import { checkBinaryFile } from './file-check';
 import { REVIEW_POLL, waitForReviews } from './review';
 

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { ASSETS } from '../catalog';
 import { DEFAULT_POLL, pollAll } from '../polling';
 import type { Phase, PollOptions, PollOutcome } from '../polling';
-import { isPermanentError } from '../polling/task-waiting';
-import { assetStatus, withAssetUri } from './api';
+import { isPermanentError } from '../transport/permanent';
+import { assetStatus, withAssetUri } from '../transport/unified-asset-api';
 
 const [, ACTIVE, FAILED] = ASSETS.statuses;
 

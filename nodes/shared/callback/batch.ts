@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { isPermanentError } from '../polling/task-waiting';
+import { isPermanentError } from '../transport/permanent';
 import type { TaskReader } from '../tasks';
 import { TIMED_OUT } from './wait-mode';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { isPermanentError } from '../polling/task-waiting';
+import { isPermanentError } from '../transport/permanent';
 import type { PostedTask } from './posted-task';
 
 /** One read of the task, retries included (the transport retries GETs), bounded like any request. */

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { readDownloadFields } from '../fields/wait';
-import { settle } from '../polling/task-waiting';
+import { settle } from '../waiting/task-waiting';
 import { DEFAULT_POLL } from '../polling';
 import type { TaskReader } from '../tasks';
 import { mapWithLimit } from '../execution/concurrency';

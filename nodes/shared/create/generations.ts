@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { resolveBinaryMedia } from '../assets/binary-placeholders';
-import { assessMedia } from '../facts/assess';
+import { resolveBinaryMedia } from './binary-media';
+import { assessMedia } from './assess';
 import { generationTasks } from '../tasks';
 import type { CreateTaskRequest } from '../rules';
 import { runCreate } from './run';

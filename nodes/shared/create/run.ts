@@ -5,10 +5,10 @@ import { CALLBACK_MODE, waitForCallback, withResumeUrl } from '../callback/wait-
 import { readWaitSettings } from '../fields/wait';
 import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
-import { waitForTasks } from '../polling/task-waiting';
+import { waitForTasks } from '../waiting/task-waiting';
 import type { TaskKind } from '../tasks';
-import { claimItems } from '../dedupe/claim';
-import type { SkippedItem } from '../dedupe/claim';
+import { claimItems } from './claim';
+import type { SkippedItem } from './claim';
 import { withNextStep } from './next-step';
 import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { propertyOf } from '../assets/binary-placeholders';
-import { binarySource } from '../media/binary-source';
+import { binarySource } from '../transport/binary-source';
 
 /**
  * The key an item is remembered by when the user gives none: a hash of the request it would send

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { ASSETS } from '../catalog';
 import type { AssetType } from '../catalog';
 import type { MediaFact } from '../rules';
-import { listAssets } from '../assets/api';
+import { listAssets } from '../transport/unified-asset-api';
 import { readCredentials } from '../transport';
 import type { FoundFacts } from './binary-facts';
 

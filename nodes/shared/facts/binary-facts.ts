@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { binarySource, readMedia } from '../media';
+import { readMedia } from '../media';
+import { binarySource } from '../transport/binary-source';
 import type { MediaRead } from '../media';
 import type { MediaFact } from '../rules';
 

@@ -11,4 +11,3 @@ export { extensionOf, mimeTypeOf } from './formats';
 export { probeMedia } from './probe';
 export { DEFAULT_READ_BUDGET, readMedia, type MediaRead } from './read';
 export { bufferSource, ReadRefused, type ByteSource, type ReadBudget } from './source';
-export { binarySource } from './binary-source';

@@ -1,6 +1,7 @@
 /**
- * Where the media reader gets its bytes: a whole buffer, n8n binary data (binary-source.ts), or an
- * HTTP server that answers range requests. The reader asks for small windows, front to back.
+ * Where the media reader gets its bytes: a whole buffer, n8n binary data
+ * (transport/binary-source.ts), or an HTTP server that answers range requests. The reader asks
+ * for small windows, front to back.
  */
 export interface ByteSource {
 	/** The file's length, when the source knows it. */

@@ -1,4 +1,4 @@
-import type { Watch } from './schedule';
+import type { Watch } from './watch';
 
 /**
  * Checking a task early costs a check; checking it a little late costs little. So a guessed

@@ -1,7 +1,8 @@
 import { cancelSignal, isCancelled, pause } from '../execution/abort';
 import { mapWithLimit } from '../execution/concurrency';
 import { learn, planRound } from './schedule';
-import type { ScheduleBounds, Watch } from './schedule';
+import type { ScheduleBounds } from './schedule';
+import type { Watch } from './watch';
 
 /**
  * Waits on many tasks at once, each checked on its own schedule (polling/schedule.ts): near the

@@ -1,4 +1,5 @@
 import { assumedCreationTimes } from './creation';
+import type { Watch } from './watch';
 
 /**
  * When to check each task next: pure decisions from what the batch has seen so far (no clock, no
@@ -30,18 +31,6 @@ export interface ScheduleBounds {
 	 * overshootShare: the batch ends with the last of these, so it is read within this share.
 	 */
 	tailShare?: number;
-}
-
-/** What the poller knows of one task. Times are epoch milliseconds. */
-export interface Watch {
-	/** Tasks of one group are expected to take equally long (same model, mode, duration, resolution). */
-	group: string;
-	/** The service's creation time, from the task's first answer. */
-	createdAt?: number;
-	/** When the last check of this task started. */
-	lastCheck?: number;
-	/** True once the task needs no further check (terminal, or a permanent error). */
-	settled: boolean;
 }
 
 /** What the batch has learnt, per group: the run times of tasks that completed. */

@@ -6,7 +6,8 @@ import { DEFAULT_POLL } from '../polling';
 import type { PollOptions } from '../polling';
 import { validateCompatTask } from '../rules';
 import { apiRequest } from '../transport';
-import { asRecord, epochMs, errorText, phaseFrom, requireId, requireStatus } from './answers';
+import { asRecord, requireId, requireStatus } from '../transport/answers';
+import { epochMs, errorText, phaseFrom } from './answers';
 import { compatVideoUrls } from './compat-content';
 import type { TaskKind } from './types';
 

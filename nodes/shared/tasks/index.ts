@@ -4,4 +4,4 @@ export { generationTasks } from './generation';
 export { upscaleTasks } from './upscale';
 export type { UpscaleRequest } from './upscale';
 export { compatTasks } from './compat';
-export { UnreadableAnswerError } from './answers';
+export { UnreadableAnswerError } from '../transport/answers';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiContext } from '../transport';
 import { apiRequest } from '../transport';
-import { asRecord, requireId, requireStatus } from './answers';
+import { asRecord, requireId, requireStatus } from '../transport/answers';
 import type { CreatedTask } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { COMPAT_PATHS } from './api/compat';
-import { asRecord, requireId } from '../tasks/answers';
+import { asRecord, requireId } from './answers';
 import { apiRequest } from './index';
 import type { ApiContext, ApiRequest } from './index';
 

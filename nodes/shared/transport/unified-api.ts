@@ -4,7 +4,7 @@ import { UNIFIED_PATHS } from './api/unified';
 import { apiRequest } from './index';
 import type { ApiContext } from './index';
 
-/** The Unified Generation API's endpoints that are not tasks (tasks live in tasks/). */
+/** The Unified Generation API's endpoints that are not tasks (tasks live in tasks/, assets in unified-asset-api.ts). */
 
 export interface CreditsResponse {
 	credits: number;

@@ -1,7 +1,8 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { binarySource, readMedia, type ByteSource } from '../../../nodes/shared/media';
+import { readMedia, type ByteSource } from '../../../nodes/shared/media';
+import { binarySource } from '../../../nodes/shared/transport/binary-source';
 
 /**
  * TEST-ONLY node: reads the facts of each item's binary property `data` through binarySource,

@@ -1,6 +1,7 @@
 import { boundsOf, DEFAULT_POLL, MIN_INTERVAL_MS } from '../../../nodes/shared/polling';
 import { estimateOf, learn, planRound } from '../../../nodes/shared/polling/schedule';
-import type { ScheduleBounds, Watch } from '../../../nodes/shared/polling/schedule';
+import type { ScheduleBounds } from '../../../nodes/shared/polling/schedule';
+import type { Watch } from '../../../nodes/shared/polling/watch';
 import { assumedCreationTimes } from '../../../nodes/shared/polling/creation';
 import { groupKey } from '../../../nodes/shared/polling/groups';
 import { runTimes } from '../../emulator/run-times';

@@ -6,7 +6,7 @@
  */
 import { UNREACHABLE_MS, pollAll } from '../../../nodes/shared/polling';
 import type { PollOptions, Poller } from '../../../nodes/shared/polling';
-import { settle } from '../../../nodes/shared/polling/task-waiting';
+import { settle } from '../../../nodes/shared/waiting/task-waiting';
 import { generationTasks } from '../../../nodes/shared/tasks';
 
 const OPTIONS: PollOptions = {

@@ -6,7 +6,7 @@ import { readWaitSettings } from '../../../shared/fields/wait';
 import { routeWaits } from '../../../shared/execution/wait-routing';
 import { pollAll } from '../../../shared/polling';
 import type { Phase, PollResult } from '../../../shared/polling';
-import { isPermanentError } from '../../../shared/polling/task-waiting';
+import { isPermanentError } from '../../../shared/transport/permanent';
 import { readLocator } from '../../helpers/locators';
 
 /**

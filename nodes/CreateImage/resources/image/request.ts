@@ -24,7 +24,7 @@ export function buildImageRequests(parameters: ImageParameters): CreateTaskReque
 	return Array.from({ length: variantCount(parameters.imagesPerItem) }, () => ({ ...request }));
 }
 
-/** Binary fields come first, as https placeholders the rules count (replaced after upload: binary-placeholders.ts). */
+/** Binary fields come first, as https placeholders the rules count (replaced after upload: create/binary-media.ts). */
 function binaries(parameters: ImageParameters): string[] {
 	return binaryNames(parameters.imageBinaries).map((name) =>
 		binaryPlaceholder(String(parameters.model), name),

@@ -64,7 +64,7 @@ function lists(parameters: VideoParameters): Inputs {
 	return Object.fromEntries(entries.filter(([, list]) => list.length > 0));
 }
 
-/** Placeholders for the binary fields of a media field, replaced after upload (see binary-placeholders.ts). */
+/** Placeholders for the binary fields of a media field, replaced after upload (see create/binary-media.ts). */
 function binaries(parameters: VideoParameters, media: keyof typeof BINARY_MEDIA): string[] {
 	return binaryNames(parameters[BINARY_MEDIA[media].name]).map((name) =>
 		binaryPlaceholder(parameters.model, name),

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { assetStatus, withAssetUri } from '../../../shared/assets/api';
+import { assetStatus, withAssetUri } from '../../../shared/transport/unified-asset-api';
 import { mapItems } from '../../../shared/execution/item-loop';
 import { readAssetId } from './index';
 

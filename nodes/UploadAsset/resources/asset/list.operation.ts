@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { listAssets, withAssetUri } from '../../../shared/assets/api';
+import { listAssets, withAssetUri } from '../../../shared/transport/unified-asset-api';
 import { ASSETS } from '../../../shared/catalog';
 import { readCursor, wantedCount } from '../../../shared/fields/paging';
 import { mapItems } from '../../../shared/execution/item-loop';

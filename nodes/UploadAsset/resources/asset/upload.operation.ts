@@ -2,7 +2,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/execution/abort';
-import { uploadBinary, uploadFromUrl, withAssetUri } from '../../../shared/assets/api';
+import {
+	uploadBinary,
+	uploadFromUrl,
+	withAssetUri,
+} from '../../../shared/transport/unified-asset-api';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
 import { mapWithLimit } from '../../../shared/execution/concurrency';
 import {

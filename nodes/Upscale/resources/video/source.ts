@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { assetStatus } from '../../../shared/assets/api';
+import { assetStatus } from '../../../shared/transport/unified-asset-api';
 import { binaryUrlPlaceholder, propertyOf } from '../../../shared/assets/binary-placeholders';
 import { reviewedUrlsFromBinary } from '../../../shared/assets/media-inputs';
 import type { Planned, ReadyItem } from '../../../shared/create/plan';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { readWaitSettings } from '../../../shared/fields/wait';
-import { taskWaits } from '../../../shared/execution/task-waits';
+import { taskWaits } from '../../../shared/waiting/task-waits';
 import { routeWaits, skippedByCreate } from '../../../shared/execution/wait-routing';
 import { readTaskId } from './index';
 import { taskKindOf } from './task-kind';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { UNIFIED_PATHS } from '../transport/api/unified';
-import { multipartFromBinary } from '../transport/binary-upload';
-import { asRecord, requireId } from '../tasks/answers';
-import { apiRequest } from '../transport';
-import type { ApiContext } from '../transport';
+import { UNIFIED_PATHS } from './api/unified';
+import { multipartFromBinary } from './binary-upload';
+import { asRecord, requireId } from './answers';
+import { apiRequest } from './index';
+import type { ApiContext } from './index';
 
 /** The Unified Generation API's asset endpoints: POST /assets/upload, GET /assets/status, GET /assets/list. */
 

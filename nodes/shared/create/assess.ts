@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { mapWithLimit } from '../execution/concurrency';
-import { refusedBeforeSending } from '../create/plan';
+import { refusedBeforeSending } from './plan';
 import { asNodeError } from '../execution/item-loop';
-import type { Planned, ReadyItem } from '../create/plan';
+import type { Planned, ReadyItem } from './plan';
 import { priceRequest } from '../pricing';
 import type { Price } from '../pricing';
 import { validateRequestFacts } from '../rules';

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { WaitSettings } from '../fields/wait';
-import { waitForTasks } from '../polling/task-waiting';
+import { waitForTasks } from './task-waiting';
 import type { TaskReader } from '../tasks';
-import type { WaitEntry, WaitedItem } from './wait-routing';
+import type { WaitEntry, WaitedItem } from '../execution/wait-routing';
 
 /**
  * routeWaits' wait for tasks of one kind: each item gets its task's id, last state, outcome and,

@@ -5,10 +5,10 @@ import { checkBinaryFile } from '../assets/file-check';
 import type { AssetType } from '../catalog';
 import type { CreateTaskRequest, MediaFacts } from '../rules';
 import { urlForm } from '../rules/urls';
-import { assetFacts } from './asset-records';
-import { factsOfRead } from './binary-facts';
-import type { FoundFacts } from './binary-facts';
-import { readUrlMedia } from './url-facts';
+import { assetFacts } from '../facts/asset-records';
+import { factsOfRead } from '../facts/binary-facts';
+import type { FoundFacts } from '../facts/binary-facts';
+import { readUrlMedia } from '../facts/url-facts';
 
 /**
  * What the package can know of a createTask request's media before sending, entry by entry:

@@ -1,4 +1,3 @@
-import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../execution/abort';
@@ -6,10 +5,10 @@ import { downloadToBinary } from '../transport/binary';
 import type { DownloadContext } from '../transport/binary';
 import { mapWithLimit } from '../execution/concurrency';
 import type { DownloadFields, WaitSettings } from '../fields/wait';
-import { pollAll } from './index';
-import { groupKey } from './groups';
-import type { PollOutcome, PollResult } from './index';
-import { UnreadableAnswerError } from '../tasks';
+import { pollAll } from '../polling';
+import { groupKey } from '../polling/groups';
+import type { PollOutcome, PollResult } from '../polling';
+import { isPermanentError } from '../transport/permanent';
 import type { TaskReader } from '../tasks';
 import type { Service } from '../transport';
 
@@ -28,13 +27,6 @@ export interface SettledTask {
 	outcome: PollOutcome | 'downloadFailed';
 	/** Set for every outcome but 'succeeded'. */
 	reason?: string;
-}
-
-/** A 4xx other than 429 (unknown task, another account's, bad key) or an answer that is not a task will not change by asking again. */
-export function isPermanentError(error: Error): boolean {
-	if (error instanceof UnreadableAnswerError) return true;
-	const code = Number(error instanceof NodeApiError ? error.httpCode : NaN);
-	return code >= 400 && code < 500 && code !== 429;
 }
 
 /**

@@ -1,14 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemFailure } from '../create/outcomes';
+import type { ItemFailure } from './outcomes';
 import { addHint } from '../execution/hints';
-import type { Planned, ReadyItem } from '../create/plan';
-import { requestKey, stableJson } from './request-key';
-import { customKeyOf, readSkipSettings } from './settings';
-import type { SkipSettings } from './settings';
-import { pendingKey, takeBackPending } from './pending';
-import { forgetAll, forgetKeys, recordNew, storeError } from './store';
+import type { Planned, ReadyItem } from './plan';
+import { requestKey, stableJson } from '../dedupe/request-key';
+import { customKeyOf, readSkipSettings } from '../dedupe/settings';
+import type { SkipSettings } from '../dedupe/settings';
+import { pendingKey, takeBackPending } from '../dedupe/pending';
+import { forgetAll, forgetKeys, recordNew, storeError } from '../dedupe/store';
 
 /**
  * An item's request not sent because its key is already remembered: one per request of the item

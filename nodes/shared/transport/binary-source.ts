@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { binaryFileInfo } from '../transport/binary-upload';
-import type { ByteSource } from './source';
+import { binaryFileInfo } from './binary-upload';
+import type { ByteSource } from '../media';
 
 /**
  * n8n binary data as a ByteSource, for n8n 1.x and 2.x alike. Only the bytes asked for are held
