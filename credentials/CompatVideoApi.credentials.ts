@@ -18,7 +18,7 @@ export class CompatVideoApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/compat.svg', dark: 'file:../icons/compat.dark.svg' };
 
-	// A literal (the n8n lint demands one): the same address as readmeSection() in nodes/shared/docs.ts.
+	// A literal (the n8n lint demands one): the same address as readmeSection() in nodes/shared/fields/docs.ts.
 	documentationUrl =
 		'https://github.com/unified-generation/n8n-nodes-unified-generation#task-compatible-video-api-credential';
 

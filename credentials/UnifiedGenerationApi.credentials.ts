@@ -18,7 +18,7 @@ export class UnifiedGenerationApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/unified.svg', dark: 'file:../icons/unified.dark.svg' };
 
-	// A literal (the n8n lint demands one): the same address as readmeSection() in nodes/shared/docs.ts.
+	// A literal (the n8n lint demands one): the same address as readmeSection() in nodes/shared/fields/docs.ts.
 	documentationUrl =
 		'https://github.com/unified-generation/n8n-nodes-unified-generation#unified-generation-api-credential';
 

@@ -26,7 +26,7 @@ export class TaskTrigger implements INodeType {
 		group: ['trigger'],
 		documentationUrl: readmeSection('task-finished-trigger'),
 		version: 1,
-		subtitle: '={{ "on " + $parameter["events"].join(" or ") }}',
+		subtitle: '={{ "on " + $parameter["events"].join(" or ").replace("succeeded", "completed") }}',
 		description:
 			'Starts the workflow when a generation or upscale task finishes and the service calls back',
 		defaults: { name: 'Task Finished Trigger' },

@@ -102,7 +102,7 @@ test(
 		expect(await triggerExecutions()).toHaveLength(before + 1);
 		const run = await runOf(executions[0].id);
 		expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
-		const [item] = itemsOf(run, 'Task Trigger');
+		const [item] = itemsOf(run, 'Task Finished Trigger');
 		expect(item.json).toMatchObject({
 			taskId: created.taskId,
 			status: 'COMPLETED',
@@ -144,7 +144,7 @@ test(
 		await sleep(1500);
 		const executions = await triggerExecutions();
 		expect(executions).toHaveLength(before + 1);
-		const [item] = itemsOf(await runOf(executions[0].id), 'Task Trigger');
+		const [item] = itemsOf(await runOf(executions[0].id), 'Task Finished Trigger');
 		expect(item.json.taskId).toBe(task.taskId);
 	},
 	2 * 60_000,

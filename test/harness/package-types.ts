@@ -40,7 +40,7 @@ export function loadPackageCredentials(registry: CredentialTypeRegistry): void {
 }
 
 /**
- * Requires the TypeScript source of a dist path (`dist/nodes/X/X.node.js` → `nodes/X/X.node.ts`),
+ * Requires the TypeScript source of a dist path (`dist/nodes/X/X.node.js` → `nodes/<Node>/<Node>.node.ts`),
  * so ts-jest compiles it and no build is needed, and instantiates the class named after the file,
  * as n8n's loader does.
  */

@@ -168,6 +168,9 @@ describe('the canvas and the picker', () => {
 		[new CompatTask(), { resource: 'task', operation: 'create' }, /^Task · Create$/],
 		[new Upscale(), { targetResolution: '2k', waitForCompletion: 'wait' }, /^to 2K$/],
 		[new WaitForTask(), { operation: 'relations' }, /^Get Draft\/Final Relations$/],
+		// the events by the names the Events field shows (Completed, Failed), not the stored `succeeded`
+		[new TaskTrigger(), { events: ['succeeded', 'failed'] }, /^on completed or failed$/],
+		[new TaskTrigger(), { events: ['succeeded'] }, /^on completed$/],
 	])('%#: the subtitle shows display names, not raw values', (node, parameters, expected) => {
 		expect(subtitle(node, parameters)).toMatch(expected);
 	});

@@ -30,7 +30,7 @@ export function withResumeUrl<R>(ctx: IExecuteFunctions, build: (itemIndex: numb
 				{
 					itemIndex,
 					description:
-						"A task calls one URL only, and this mode sets it to the execution's resume URL. Remove Callback URL from Additional Options, or choose Wait for Completion: Return at Once (and use the Task Trigger) or Wait. Nothing was sent.",
+						"A task calls one URL only, and this mode sets it to the execution's resume URL. Remove Callback URL from Additional Options, or choose Wait for Completion: Return at Once (and use the Task Finished Trigger) or Wait. Nothing was sent.",
 				},
 			);
 		}

@@ -6,9 +6,9 @@ import type { TaskReader } from '../tasks';
 /** How to get the result of a task that was only created (Wait for Completion: Return at Once), by kind. */
 const HOW: Record<TaskReader['name'], string> = {
 	generation:
-		'to get the result, connect Wait For Task (Wait for Tasks), set Wait for Completion to Wait, or start a Task Trigger workflow from the Callback URL',
+		'to get the result, connect Wait For Task (Wait for Tasks), set Wait for Completion to Wait, or start a Task Finished Trigger workflow from the Callback URL',
 	upscale:
-		'to get the result, connect Wait For Task (Wait for Tasks, task type Upscale), set Wait for Completion to Wait, or start a Task Trigger workflow from the Callback URL',
+		'to get the result, connect Wait For Task (Wait for Tasks, task type Upscale), set Wait for Completion to Wait, or start a Task Finished Trigger workflow from the Callback URL',
 	compat: 'to get the video, connect Compat Task → Task → Wait, or set Wait for Completion to Wait',
 };
 

@@ -7,7 +7,7 @@ const RETURN_AT_ONCE = {
 	name: 'Return at Once',
 	value: 'none',
 	description:
-		'Output the taskId and orderId as soon as each task is created; read the result later with Wait For Task or a Task Trigger',
+		'Output the taskId and orderId as soon as each task is created; read the result later with Wait For Task or a Task Finished Trigger',
 };
 
 /**

@@ -13,7 +13,7 @@ export const callBackUrlOption: INodeProperties = {
 	default: '',
 	placeholder: 'https://example.com/webhook',
 	description:
-		"The service POSTs the finished task here (use the Task Trigger node's URL to start another workflow)",
+		"The service POSTs the finished task here (use the Task Finished Trigger node's URL to start another workflow)",
 };
 
 export function batchOptions(): INodeProperties {

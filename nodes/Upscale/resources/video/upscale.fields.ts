@@ -107,7 +107,7 @@ export const upscaleProperties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description:
-					"Called once when the task completes or fails (for example a Task Trigger's URL)",
+					"Called once when the task completes or fails (for example a Task Finished Trigger's URL)",
 			},
 		],
 	},
