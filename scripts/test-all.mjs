@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check and suite of the package, side by side where they do not share a folder
-// or a port, so the whole run fits a CI budget (README, Development). The n8n installs start at
+// or a port, so the whole run fits a CI budget (test/README.md). The n8n installs start at
 // once (they mostly wait on the network); the package is built and packed once, and every suite
 // installs that one tarball. Each step's output goes to .cache/test-run/<step>.log; a failed step
 // prints its last lines, and the run ends with a table of every step's time.

@@ -86,14 +86,15 @@ describe('Wait For Task against a broken service', () => {
 			() => limited,
 			async (service) => {
 				const started = Date.now();
-				const run = await runAgainst(service.url, [waitForTask(fast(0.05))], {
+				// 6 s: time enough for the first check even on a loaded machine (3 s was not, side by side)
+				const run = await runAgainst(service.url, [waitForTask(fast(0.1))], {
 					items: [{ taskId: 't' }],
 				});
-				expect(Date.now() - started).toBeLessThan(15_000);
+				expect(Date.now() - started).toBeLessThan(20_000);
 				const [item] = run.json('Wait For Task', 1);
 				expect(item).toMatchObject({ taskId: 't', outcome: 'timedOut' });
 				expect(item.error).toMatch(
-					/^No status could be read within 3 s; the last check failed: Too many requests/,
+					/^No status could be read within 6 s; the last check failed: Too many requests/,
 				);
 			},
 		);
@@ -104,10 +105,11 @@ describe('Wait For Task against a broken service', () => {
 			() => 'hang',
 			async (service) => {
 				const started = Date.now();
-				const run = await runAgainst(service.url, [waitForTask(fast(0.05))], {
+				// 6 s: time enough for the first check even on a loaded machine (3 s was not, side by side)
+				const run = await runAgainst(service.url, [waitForTask(fast(0.1))], {
 					items: [{ taskId: 't' }],
 				});
-				expect(Date.now() - started).toBeLessThan(15_000);
+				expect(Date.now() - started).toBeLessThan(20_000);
 				expect(run.json('Wait For Task', 1)[0]).toMatchObject({ outcome: 'timedOut' });
 			},
 		);

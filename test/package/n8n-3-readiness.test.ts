@@ -1,33 +1,16 @@
 /**
  * What n8n 3.0 changes that this package or its suites could rely on (n8n's "v3.0 breaking
- * changes"; README, Tested n8n versions). 3.0 ships as a Docker image only, so it cannot run here:
+ * changes"; docs/n8n-versions.md). 3.0 ships as a Docker image only, so it cannot run here:
  * these checks hold the package and the suites to 3.0's rules on the n8n that does run.
  */
 import { execFileSync } from 'child_process';
 import { readFileSync, readdirSync } from 'fs';
-import type { INodeType } from 'n8n-workflow';
 import { join } from 'path';
 
-import { CompatTask } from '../../nodes/CompatTask/CompatTask.node';
-import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
-import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
-import { GetCredits } from '../../nodes/GetCredits/GetCredits.node';
-import { TaskTrigger } from '../../nodes/TaskTrigger/TaskTrigger.node';
-import { UploadAsset } from '../../nodes/UploadAsset/UploadAsset.node';
-import { Upscale } from '../../nodes/Upscale/Upscale.node';
-import { WaitForTask } from '../../nodes/WaitForTask/WaitForTask.node';
+import { packageNodes } from '../helpers/package-nodes';
 
 const root = join(__dirname, '..', '..');
-const NODES: INodeType[] = [
-	new CompatTask(),
-	new CreateImage(),
-	new CreateVideo(),
-	new GetCredits(),
-	new TaskTrigger(),
-	new UploadAsset(),
-	new Upscale(),
-	new WaitForTask(),
-];
+const NODES = packageNodes();
 
 /** Nodes 3.0 removes (AI Transform is migrated to Code, the others break). */
 const REMOVED_NODE_TYPES = [

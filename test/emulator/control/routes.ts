@@ -8,7 +8,7 @@ import { parseFault } from './faults';
 import type { Fault } from './faults';
 import { sinkRoutes } from './sink';
 
-/** Unauthenticated endpoints for tests and the demo (README: Control API). */
+/** Unauthenticated endpoints for tests and the demo (test/emulator/README.md, Control API). */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

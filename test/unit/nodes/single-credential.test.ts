@@ -4,28 +4,13 @@
  * through `displayOptions.show` on one single-value property. Read from every node's description
  * (each declares its credentials once, for all its versions).
  */
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
-import { CompatTask } from '../../../nodes/CompatTask/CompatTask.node';
-import { CreateImage } from '../../../nodes/CreateImage/CreateImage.node';
-import { CreateVideo } from '../../../nodes/CreateVideo/CreateVideo.node';
 import { GetCredits } from '../../../nodes/GetCredits/GetCredits.node';
-import { TaskTrigger } from '../../../nodes/TaskTrigger/TaskTrigger.node';
-import { UploadAsset } from '../../../nodes/UploadAsset/UploadAsset.node';
-import { Upscale } from '../../../nodes/Upscale/Upscale.node';
-import { WaitForTask } from '../../../nodes/WaitForTask/WaitForTask.node';
+import { packageNodes } from '../../helpers/package-nodes';
 import { visibleFields } from '../../helpers/visible-fields';
 
-const NODES: INodeType[] = [
-	new CompatTask(),
-	new CreateImage(),
-	new CreateVideo(),
-	new GetCredits(),
-	new TaskTrigger(),
-	new UploadAsset(),
-	new Upscale(),
-	new WaitForTask(),
-];
+const NODES = packageNodes();
 
 /** Why this description breaks the rule, or undefined. */
 function breaksRule(description: INodeTypeDescription): string | undefined {
