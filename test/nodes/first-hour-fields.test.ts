@@ -175,6 +175,19 @@ describe('the canvas and the picker', () => {
 		expect(subtitle(node, parameters)).toMatch(expected);
 	});
 
+	test('Wait for Completion lists Wait first, and no choice of it takes more than 25 words', () => {
+		for (const node of [new CreateVideo(), new CreateImage(), new Upscale(), new CompatTask()]) {
+			const selectors = node.description.properties.filter((p) => p.name === 'waitForCompletion');
+			expect(selectors.length).toBeGreaterThan(0);
+			for (const selector of selectors) {
+				const options = selector.options as Array<{ value: string; description: string }>;
+				expect(options[0].value).toBe('wait');
+				const words = options.map((o) => o.description.split(/\s+/).length);
+				expect(Math.max(...words)).toBeLessThanOrEqual(25);
+			}
+		}
+	});
+
 	// n8n's Cloud rules keep five or more options alphabetical: there the main action is the default.
 	test('the main action is listed first, or is the default where five or more options stay alphabetical', () => {
 		const property = (node: INodeType, name: string) =>

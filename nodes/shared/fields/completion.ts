@@ -18,9 +18,10 @@ const UNTIL_CALLBACK = {
 	name: 'Until the Service Calls Back',
 	value: 'callback',
 	description:
-		'The execution waits (no process held; its task IDs are saved with it, so it survives an n8n restart or a killed worker; no status polling) until every task has called back, then outputs their final states',
+		'The execution pauses until every task has called back, then outputs their final states (no polling; survives an n8n restart)',
 };
 
+/** Listed first (before Return at Once and the callback's longer text): the choice most workflows want. */
 const WAIT = {
 	name: 'Wait',
 	value: 'wait',
@@ -43,13 +44,13 @@ export function completionProperties(
 			: [property];
 	if (!options.callback) {
 		return [
-			...select([RETURN_AT_ONCE, WAIT]),
+			...select([WAIT, RETURN_AT_ONCE]),
 			...waitProperties({ show: { waitForCompletion: ['wait'] } }).flatMap(download),
 		];
 	}
 	const waiting = { show: { waitForCompletion: ['callback', 'wait'] } };
 	return [
-		...select([RETURN_AT_ONCE, UNTIL_CALLBACK, WAIT]),
+		...select([WAIT, RETURN_AT_ONCE, UNTIL_CALLBACK]),
 		...downloadProperties(waiting).flatMap(download),
 		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter(
 			(property) => property.name === 'waitOptions',
