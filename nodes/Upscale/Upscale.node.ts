@@ -16,6 +16,7 @@ import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { pickedSubtitle } from '../shared/fields/subtitle';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { upscaleProperties } from './resources/video/upscale.fields';
 
 export class Upscale implements INodeType {
@@ -25,7 +26,8 @@ export class Upscale implements INodeType {
 		icon: { light: 'file:../../icons/upscale.svg', dark: 'file:../../icons/upscale.dark.svg' },
 		group: ['transform'],
 		documentationUrl: readmeSection('upscale-video'),
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(upscaleProperties, ['targetResolution'], {
 			prefix: 'to ',
 			idsOnly: true,
@@ -38,7 +40,11 @@ export class Upscale implements INodeType {
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
 		hints: [returnAtOnceHint('upscale')],
-		properties: [...upscaleProperties, batchOptions(), ...completionProperties({ callback: true })],
+		properties: [
+			...upscaleProperties,
+			batchOptions(),
+			...completionProperties({ callback: true, waitInVersion2: true }),
+		],
 	};
 
 	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.

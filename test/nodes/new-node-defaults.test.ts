@@ -1,5 +1,5 @@
 /**
- * Version 2 of Create Video, Create Image, Compat Task and Upload Asset: what a node dragged from the
+ * Version 2 of Create Video, Create Image, Compat Task, Upload Asset and Upscale Video: what a node dragged from the
  * picker starts with (its defaults succeed on the first run), while a saved version-1 node keeps
  * version 1's defaults. Fields as n8n's own displayOptions logic resolves them; runs through the
  * real n8n-core engine against the emulator.
@@ -10,8 +10,10 @@ import { CompatTask } from '../../nodes/CompatTask/CompatTask.node';
 import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
 import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
 import { UploadAsset } from '../../nodes/UploadAsset/UploadAsset.node';
+import { Upscale } from '../../nodes/Upscale/Upscale.node';
 import type { RunningEmulator } from '../emulator';
-import { logged, startFast } from '../emulator/test-helpers';
+import { makeVideo } from '../emulator/media';
+import { activeAsset, logged, startFast } from '../emulator/test-helpers';
 import { runSteps } from '../helpers/nodes';
 import { visibleFields } from '../helpers/visible-fields';
 import { COMPAT_CREDENTIAL, packageNode } from '../helpers/workflow';
@@ -26,12 +28,13 @@ const defaults = (node: INodeType, version: number, values: Record<string, unkno
 	visibleFields(node, values as never, version).values;
 
 describe('what a new node (version 2) starts with, and what a saved version-1 node keeps', () => {
-	test('every node of the four is version 2 when added, and still loads version 1', () => {
+	test('every node of the five is version 2 when added, and still loads version 1', () => {
 		for (const node of [
 			new CreateVideo(),
 			new CreateImage(),
 			new CompatTask(),
 			new UploadAsset(),
+			new Upscale(),
 		]) {
 			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2], 2]);
 		}
@@ -40,6 +43,7 @@ describe('what a new node (version 2) starts with, and what a saved version-1 no
 	test.each([
 		['Create Video', new CreateVideo()],
 		['Create Image', new CreateImage()],
+		['Upscale Video', new Upscale()],
 	])('%s: version 2 waits and downloads the result; version 1 returns at once', (_name, node) => {
 		expect(defaults(node, 2)).toMatchObject({
 			waitForCompletion: 'wait',
@@ -102,6 +106,23 @@ describe("a new node's first run on its defaults", () => {
 			imageUrl: expect.any(String),
 		});
 		expect((await run.binary('Create Image')).mimeType).toMatch(/^image\//);
+	});
+
+	test('Upscale Video with only a source URL waits for the task and returns the video as binary data', async () => {
+		const clip = await activeAsset(
+			emu,
+			makeVideo('mp4', { width: 640, height: 360, seconds: 2 }),
+			'clip',
+		);
+		const run = await runSteps(emu, [
+			packageNode('Upscale Video', 'upscale', { sourceUrl: clip.url }, { typeVersion: 2 }),
+		]);
+		expect(run.error).toBeUndefined();
+		expect(run.json('Upscale Video')[0]).toMatchObject({
+			taskId: expect.any(String),
+			result: { url: expect.any(String) },
+		});
+		expect((await run.binary('Upscale Video')).mimeType).toMatch(/^video\//);
 	});
 
 	test('Compat Task with only a prompt creates a task on the default model and says what to do next', async () => {

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { withShow } from './grouping';
 
 /**
- * Create Video, Create Image, Compat Task and Upload Asset have two versions. Version 2 changed
+ * Create Video, Create Image, Compat Task, Upload Asset and Upscale Video have two versions. Version 2 changed
  * defaults only (what a new node starts with); n8n saves a workflow without the parameters that
  * equal their default, so a saved version-1 node must keep reading version 1's defaults.
  */
