@@ -15,6 +15,7 @@ import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
+import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { upscaleProperties } from './resources/video/upscale.fields';
@@ -44,6 +45,7 @@ export class Upscale implements INodeType {
 			...upscaleProperties,
 			batchOptions(),
 			...completionProperties({ callback: true, waitInVersion2: true }),
+			simplifyField(),
 		],
 	};
 

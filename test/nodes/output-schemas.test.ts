@@ -749,6 +749,8 @@ const VERSIONED_CASES = CASES.flatMap((testCase) =>
 const SIMPLIFIED_NAMES: Record<string, string> = {
 	completeTime: 'completedAt',
 	content: 'videoUrl',
+	creditsConsumed: 'creditsUsed',
+	finishedAt: 'completedAt',
 };
 const shownKeys = ({ shows, version }: (typeof VERSIONED_CASES)[number]) =>
 	version === 1 ? shows : shows.map((key) => SIMPLIFIED_NAMES[key] ?? key);

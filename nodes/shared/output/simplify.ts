@@ -41,6 +41,27 @@ export const GENERATION_SIMPLE: Simplification = {
 };
 
 /**
+ * Upscale tasks (Upscale Video): the names generation tasks use for the same things, so one
+ * expression reads either kind: `completedAt` (the service's `finishedAt`), `creditsUsed` (its
+ * `creditsConsumed`), an upper-case `status` (COMPLETED, not completed), and the file's URL as
+ * `videoUrl` beside the `result` that holds it with the probed facts.
+ */
+export const UPSCALE_SIMPLE: Simplification = {
+	times: [
+		{ raw: 'createdAt', iso: 'createdAt', unitMs: 1 },
+		{ raw: 'finishedAt', iso: 'completedAt', unitMs: 1 },
+	],
+	drop: ['creditsConsumed'],
+	add: (json) => ({
+		...('creditsConsumed' in json ? { creditsUsed: json.creditsConsumed } : {}),
+		...(typeof json.status === 'string' ? { status: json.status.toUpperCase() } : {}),
+		...(json.result && typeof json.result === 'object'
+			? { videoUrl: (json.result as IDataObject).url ?? null }
+			: {}),
+	}),
+};
+
+/**
  * Compat tasks: unix seconds, the id also as `taskId` (the name every other node uses), and the
  * video's url as `videoUrl` instead of the `content` list that holds it.
  */
