@@ -9,6 +9,8 @@ import type {
 
 import { forgetDeliveries } from './dedupe';
 import { readmeSection } from '../shared/fields/docs';
+import { simplifyField } from '../shared/fields/simplify';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 
 import { triggerProperties } from './trigger.fields';
 import { requireSecret } from './settings';
@@ -25,7 +27,8 @@ export class TaskTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		documentationUrl: readmeSection('task-finished-trigger'),
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: '={{ "on " + $parameter["events"].join(" or ").replace("succeeded", "completed") }}',
 		description:
 			'Starts the workflow when a generation or upscale task finishes and the service calls back',
@@ -40,7 +43,7 @@ export class TaskTrigger implements INodeType {
 			},
 		],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'task' }],
-		properties: triggerProperties,
+		properties: [...triggerProperties, simplifyField()],
 	};
 
 	/**

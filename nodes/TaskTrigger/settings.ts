@@ -12,6 +12,8 @@ export interface TriggerSettings extends DownloadFields {
 	events: Phase[];
 	taskTypes: CallbackKind[];
 	models: string[];
+	/** Version 2's Simplify: the times as ISO strings and one name per meaning, as the Create nodes give them. */
+	simplify: boolean;
 }
 
 export function readTriggerSettings(ctx: IWebhookFunctions): TriggerSettings {
@@ -21,6 +23,7 @@ export function readTriggerSettings(ctx: IWebhookFunctions): TriggerSettings {
 		events: ctx.getNodeParameter('events', ['succeeded', 'failed']) as Phase[],
 		taskTypes: ctx.getNodeParameter('taskTypes', ['generation', 'upscale']) as CallbackKind[],
 		models: ctx.getNodeParameter('models', []) as string[],
+		simplify: ctx.getNodeParameter('simplify', false) === true,
 		...readDownloadFields((name, fallback) => ctx.getNodeParameter(name, fallback)),
 	};
 }

@@ -29,12 +29,12 @@ afterAll(() => emu.close());
 
 let nodes = 0;
 /** A workflow with one Task Trigger; each has its own node id, so deliveries remembered by one never hide another's. */
-function triggerWorkflow(parameters: Record<string, unknown> = {}): WorkflowJson {
+function triggerWorkflow(parameters: Record<string, unknown> = {}, typeVersion = 1): WorkflowJson {
 	const node = {
 		id: `trigger-${++nodes}`,
 		name: 'Task Trigger',
 		type: `${PACKAGE}.taskTrigger`,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters: { secret: SECRET, ...parameters },
 		credentials: UNIFIED_CREDENTIAL,
@@ -88,6 +88,26 @@ describe('Task Trigger', () => {
 				output: [expect.objectContaining({ url: expect.any(String) })],
 			});
 		});
+	});
+
+	test('version 2 (a new trigger) gives the times as ISO strings, as the Create nodes do', async () => {
+		const task = await submit(emu, t2v('iso times'));
+		const body = await waitTask(emu, task.taskId);
+		const delivered = await callWebhook(
+			triggerWorkflow({}, 2),
+			'Task Trigger',
+			{ body, query: { secret: SECRET } },
+			options(),
+		);
+		const [[{ json }]] = delivered.workflowData!;
+		expect(json).toMatchObject({
+			taskId: task.taskId,
+			status: 'COMPLETED',
+			createdAt: new Date(body.createTime as number).toISOString(),
+			completedAt: new Date(body.completeTime as number).toISOString(),
+		});
+		expect(json).not.toHaveProperty('createTime');
+		expect(json).not.toHaveProperty('completeTime');
 	});
 
 	test('a call without the secret is answered 401, a wrong secret 403, and neither starts anything or reads the task', async () => {
