@@ -21,27 +21,22 @@ import { REPO_CACHE_DIR, REPO_ROOT, RELEASE_ENV } from './n8n/paths.mjs';
 const RUN_DIR = path.join(REPO_CACHE_DIR, 'test-run');
 const PACK_RECORD = path.join(RUN_DIR, 'package.json');
 
-/** How many steps of each pool run at once (two cores: a suite beside jest, installs beside both). */
-export const SLOTS = { net: 2, cpu: 2 };
+/** How many steps of each pool run at once (two cores: a suite beside jest; the installs beside both). */
+export const SLOTS = { net: 3, cpu: 2 };
 
 const npm = (script) => ['npm', 'run', script];
 const install = (release) => ['node', 'scripts/n8n/install.mjs', '--n8n', release];
 const examples = (release) => ['node', 'scripts/demo.mjs', '--headless', '--n8n', release];
 
 /**
- * Every step, in the order they start when ready. The n8n installs of 2.x run one after the
- * other (they share the Node 24 runtime); e2e and durable share the e2e user folder.
+ * Every step, in the order they start when ready. The n8n installs run side by side (the 2.x ones
+ * take turns only for the Node 24 runtime they share); e2e and durable share the e2e user folder.
  * @type {import('./lib/steps.mjs').Step[]}
  */
 export const PLAN = [
 	{ name: 'install n8n 2.40.7', pool: 'net', cmd: install('2.40.7') },
 	{ name: 'install n8n 1.123.81', pool: 'net', cmd: install('1.123.81') },
-	{
-		name: 'install n8n 2.41.1',
-		pool: 'net',
-		cmd: install('2.41.1'),
-		after: ['install n8n 2.40.7'],
-	},
+	{ name: 'install n8n 2.41.1', pool: 'net', cmd: install('2.41.1') },
 	{ name: 'lint', pool: 'cpu', cmd: npm('lint') },
 	{ name: 'lint workflows', pool: 'cpu', cmd: npm('lint:workflows') },
 	{ name: 'format', pool: 'cpu', cmd: npm('format:check') },

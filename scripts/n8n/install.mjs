@@ -130,7 +130,7 @@ function installContext(n8n, { log, force }) {
 
 /** Step 1: the Node that runs n8n: this machine's, or the registry's build for this platform (binary and headers). */
 async function installRuntime({ n8n, force, info, npm, secs }) {
-	const { nodeVersion, nodePackage, nodeProblem, nodeBin, nodeHeadersDir, runtimeDir } = n8n;
+	const { nodeVersion, nodeProblem, nodeHeadersDir } = n8n;
 	if (nodeProblem) throw new InstallError(nodeProblem);
 	if (!nodeVersion) {
 		// n8n's own CLI refuses a Node outside its `engines` (checked by the last step)
@@ -142,6 +142,22 @@ async function installRuntime({ n8n, force, info, npm, secs }) {
 		return info(`${process.execPath}, headers in ${nodeHeadersDir}/include/node`);
 	}
 	if (!force && runtimeOk(n8n)) return info('already present');
+	// the 2.x releases share this runtime: two of their installs side by side (as `npm test` runs
+	// them) take turns here, and the second finds it in place
+	const release = await acquireLock(path.join(CACHE_DIR, '.install-runtime.lock'), (pid, s) =>
+		info(`waiting for another install of the Node runtime (pid ${pid})… ${s} s`),
+	);
+	try {
+		if (!force && runtimeOk(n8n)) return info('already present');
+		await installRuntimeFiles({ n8n, info, npm, secs });
+	} finally {
+		release();
+	}
+}
+
+/** The registry's Node build for this platform, into the runtime folder (binary and headers). */
+async function installRuntimeFiles({ n8n, info, npm, secs }) {
+	const { nodeVersion, nodePackage, nodeBin, nodeHeadersDir, runtimeDir } = n8n;
 	fs.rmSync(runtimeDir, { recursive: true, force: true });
 	fs.mkdirSync(runtimeDir, { recursive: true });
 	writeJson(path.join(runtimeDir, 'package.json'), {
