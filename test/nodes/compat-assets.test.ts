@@ -108,6 +108,22 @@ describe('Compat Task: Asset', () => {
 		expect(failed.pairedItem).toEqual({ item: 1 });
 	});
 
+	test('Wait for Review passes an item a Create node skipped to its second output (outcome skipped), no error', async () => {
+		const group = await newGroup(emu, 'g');
+		const good = await newAsset(emu, group.officialId, 'good');
+		const skippedRow = { skipped: true, prompt: 'row 1' };
+		const run = await runSteps(emu, [asset('waitForReview', FAST_REVIEW)], {
+			items: [skippedRow, good],
+		});
+		expect(run.status).toBe('success');
+		expect(run.json('Asset', 0)).toEqual([
+			expect.objectContaining({ officialId: good.officialId, outcome: 'succeeded' }),
+		]);
+		const [skipped] = run.output('Asset', 1);
+		expect(skipped.pairedItem).toEqual({ item: 0 });
+		expect(skipped.json).toEqual({ ...skippedRow, outcome: 'skipped' });
+	});
+
 	test('Wait for Review reports an asset still Processing at the timeout on the second output', async () => {
 		await call(`${emu.url}/__control/settings`, { key: null, json: { reviewDurationMs: 60_000 } });
 		const group = await newGroup(emu, 'g');

@@ -250,6 +250,21 @@ describe('Upload Asset: reviews', () => {
 		]);
 	});
 
+	test('Wait for Review passes an item a Create node skipped to Not Active (outcome skipped), as the task waits do', async () => {
+		const good = (await upload(emu, png.bytes, 'skip.png', { name: 'good' })).body;
+		const skippedRow = { skipped: true, skipReason: 'created in an earlier run', prompt: 'row 1' };
+		const run = await runSteps(emu, [uploadAsset({ operation: 'waitForReview', ...FAST_REVIEW })], {
+			items: [skippedRow, { assetId: good.assetId }],
+		});
+		expect(run.status).toBe('success');
+		const [done] = run.output('Upload Asset', 0);
+		const [skipped] = run.output('Upload Asset', 1);
+		expect(done.pairedItem).toEqual({ item: 1 });
+		expect(done.json).toMatchObject({ assetId: good.assetId, status: 'ACTIVE' });
+		expect(skipped.pairedItem).toEqual({ item: 0 });
+		expect(skipped.json).toEqual({ ...skippedRow, outcome: 'skipped' });
+	});
+
 	test('Stop ends a review wait at once: no check of the asset after the stop', async () => {
 		await control(emu, '/settings', { reviewDurationMs: 60_000 });
 		const slow = (await upload(emu, png.bytes, 'slow.png', { name: 'slow' })).body;

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../execution/item-loop';
+import { asNodeError, eachItem, errorItem } from '../execution/item-loop';
 import { UnreadableAnswerError } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
 import { stopUnlessStored } from './replay';
@@ -43,16 +43,13 @@ export async function checkEvery<T>(
 	ctx: IExecuteFunctions,
 	check: (itemIndex: number) => T | Promise<T>,
 ): Promise<{ ready: T[]; refused: AssetOutcome[] }> {
-	const ready: T[] = [];
-	const refused: AssetOutcome[] = [];
-	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
-		try {
-			ready.push(await check(itemIndex));
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			refused.push(unsentAsset(itemIndex, error as Error));
-		}
-	}
+	const checked = await eachItem<{ plan: T } | { refused: AssetOutcome }>(
+		ctx,
+		async (itemIndex) => ({ plan: await check(itemIndex) }),
+		(error, itemIndex) => ({ refused: unsentAsset(itemIndex, error) }),
+	);
+	const ready = checked.flatMap((entry) => ('plan' in entry ? [entry.plan] : []));
+	const refused = checked.flatMap((entry) => ('refused' in entry ? [entry.refused] : []));
 	return { ready, refused };
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from './item-loop';
+import { eachItem, errorItem } from './item-loop';
 
 /** An item to wait on: the id it names. */
 export interface WaitEntry {
@@ -15,62 +15,108 @@ export interface WaitedItem {
 	succeeded: boolean;
 }
 
-/** How one wait operation reads its items and waits on them; the routing is the same for all. */
-export interface WaitRouting {
-	/** The id an item waits on; throws (the user's to fix) when it has none. */
-	readId(itemIndex: number): string;
-	/** An item with nothing to wait for by design: it goes to output 2 with outcome 'skipped'. */
-	isSkipped?(itemIndex: number): boolean;
-	/** Waits on every entry together; one result per entry, in their order. */
-	waitAll(entries: WaitEntry[]): Promise<WaitedItem[]>;
+/** Waits on every entry together; one result per entry, in their order. */
+export type WaitAll = (entries: WaitEntry[]) => Promise<WaitedItem[]>;
+
+/** A line of a two-output wait that waits on `id`: its output item is `base` with the wait's fields over it. */
+export interface WaitingLine extends WaitEntry {
+	base: IDataObject;
+}
+
+/** A line that goes out as it is, without waiting (a skipped item, an error item, an asset already Active). */
+export interface ReadyLine {
+	item: INodeExecutionData;
+	succeeded: boolean;
+}
+
+export type WaitLine = WaitingLine | ReadyLine;
+
+const isWaiting = (line: WaitLine): line is WaitingLine => 'id' in line;
+
+/** An item's fields with what its wait found over them, paired to it. */
+export function waitedItem(
+	itemIndex: number,
+	base: IDataObject,
+	{ json, binary }: WaitedItem,
+): INodeExecutionData {
+	return {
+		json: { ...base, ...json },
+		...(binary ? { binary } : {}),
+		pairedItem: { item: itemIndex },
+	};
 }
 
 /**
- * The wait operations' two outputs (Wait For Task, Compat Task → Wait and → Wait for Review, Upload
- * Asset → Wait for Review): output 1 gets what completed, output 2 everything else with why, so no
- * item is dropped. Each output item is its input item's fields with the wait's over them, paired to
- * it; an item without an id is an error item in output 2 under Continue On Fail.
+ * The one two-output wait of every waiting operation: waits on the ids of all its lines together,
+ * then sends each line, in the lines' order, to output 1 (completed) or output 2 (everything else,
+ * with why), so no item is dropped.
+ */
+export async function twoOutputWait(
+	lines: WaitLine[],
+	waitAll: WaitAll,
+): Promise<INodeExecutionData[][]> {
+	const waiting = lines.filter(isWaiting);
+	const waited = await waitAll(waiting.map(({ id, itemIndex }) => ({ id, itemIndex })));
+	const resultOf = new Map(waiting.map((line, index) => [line, waited[index]]));
+	const outputs: INodeExecutionData[][] = [[], []];
+	for (const line of lines) {
+		if (!isWaiting(line)) {
+			outputs[line.succeeded ? 0 : 1].push(line.item);
+			continue;
+		}
+		const result = resultOf.get(line)!;
+		outputs[result.succeeded ? 0 : 1].push(waitedItem(line.itemIndex, line.base, result));
+	}
+	return outputs;
+}
+
+/** How a wait operation reads the id each input item names and waits on them. */
+export interface WaitRouting {
+	/** The id field (an item marked skipped with it empty has nothing to wait for). */
+	idField: string;
+	/** The id an item waits on; throws (the user's to fix) when it has none. */
+	readId(itemIndex: number): string;
+	waitAll: WaitAll;
+}
+
+/**
+ * The wait operations (Wait For Task, Compat Task → Wait and → Wait for Review, Upload Asset →
+ * Wait for Review) on their input items: each output item is its input item's fields with the
+ * wait's over them; an item without an id is an error item in output 2 under Continue On Fail,
+ * and an item a Create node skipped goes to output 2 with outcome 'skipped'. Those two come
+ * first in output 2, before the waited items.
  */
 export async function routeWaits(
 	ctx: IExecuteFunctions,
 	routing: WaitRouting,
 ): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
-	const outputs: INodeExecutionData[][] = [[], []];
-	const entries: WaitEntry[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		if (routing.isSkipped?.(itemIndex)) {
-			outputs[1].push({
-				json: { ...items[itemIndex].json, outcome: 'skipped' },
-				pairedItem: { item: itemIndex },
-			});
-			continue;
-		}
-		try {
-			entries.push({ id: routing.readId(itemIndex), itemIndex });
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			outputs[1].push(errorItem(error as Error, itemIndex, items[itemIndex].json));
-		}
-	}
-	const waited = await routing.waitAll(entries);
-	waited.forEach(({ json, binary, succeeded }, index) => {
-		const { itemIndex } = entries[index];
-		outputs[succeeded ? 0 : 1].push({
-			json: { ...items[itemIndex].json, ...json },
-			...(binary ? { binary } : {}),
-			pairedItem: { item: itemIndex },
-		});
-	});
-	return outputs;
+	const lines = await eachItem<WaitLine>(
+		ctx,
+		async (itemIndex) => {
+			const base = items[itemIndex].json;
+			if (skippedByCreate(ctx, itemIndex, routing.idField)) {
+				const json = { ...base, outcome: 'skipped' };
+				return { item: { json, pairedItem: { item: itemIndex } }, succeeded: false };
+			}
+			return { id: routing.readId(itemIndex), itemIndex, base };
+		},
+		(error, itemIndex) => ({
+			item: errorItem(error, itemIndex, items[itemIndex].json),
+			succeeded: false,
+		}),
+	);
+	const ready = lines.filter((line) => !isWaiting(line));
+	return await twoOutputWait([...ready, ...lines.filter(isWaiting)], routing.waitAll);
 }
 
 /**
  * An item a Create node skipped (Batch Options → Skip Items Created in Earlier Runs: created in an
  * earlier run, no task id in this one) whose id field is left empty: nothing to wait for, no error.
+ * The field is read as its value (a resource locator's too), so every wait judges it alike.
  */
-export function skippedByCreate(ctx: IExecuteFunctions, itemIndex: number, idField: string) {
-	const item = ctx.getInputData()[itemIndex].json;
-	const id = String(ctx.getNodeParameter(idField, itemIndex, '') ?? '').trim();
-	return item.skipped === true && id === '';
+function skippedByCreate(ctx: IExecuteFunctions, itemIndex: number, idField: string): boolean {
+	if (ctx.getInputData()[itemIndex].json.skipped !== true) return false;
+	const id = ctx.getNodeParameter(idField, itemIndex, '', { extractValue: true });
+	return String(id ?? '').trim() === '';
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { listGroups, readPage } from '../../../shared/transport/compat-api';
-import { flatMapItems } from '../../helpers/items';
+import { flatMapItems } from '../../../shared/execution/item-loop';
 
 /** Every group, one item each, with `assetCount` read from `_count.assets` (list answer only). */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {

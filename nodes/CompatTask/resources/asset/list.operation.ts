@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { COMPAT_PATHS } from '../../../shared/transport/api/compat';
-import { flatMapItems } from '../../helpers/items';
+import { flatMapItems } from '../../../shared/execution/item-loop';
 import { readLocator } from '../../helpers/locators';
 import { collectPages } from '../../helpers/paging';
 

@@ -24,6 +24,7 @@ const reviewPhase = (asset: IDataObject): Phase =>
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const { poll } = readWaitSettings(ctx);
 	return await routeWaits(ctx, {
+		idField: 'assetId',
 		readId: (itemIndex) => readLocator(ctx, 'assetId', itemIndex),
 		waitAll: async (entries) => {
 			const poller = {

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { downloadToBinary } from '../../../shared/transport/binary';
 import { readDownloadFields } from '../../../shared/fields/wait';
-import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
+import { outputItems } from '../../../shared/execution/item-loop';
+import type { OutputItem } from '../../../shared/execution/item-loop';
 import { compatTasks } from '../../../shared/tasks';
 import {
 	lacksVideo,
@@ -26,22 +27,10 @@ function withExpiry(state: IDataObject, now: number): IDataObject {
 
 /** Reads each item's task once; with Download, fetches a succeeded task's video unless its link has expired. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
-		try {
-			output.push({ ...(await getOne(ctx, itemIndex)), pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			output.push(errorItem(error as Error, itemIndex));
-		}
-	}
-	return [output];
+	return [await outputItems(ctx, async (itemIndex) => [await getOne(ctx, itemIndex)])];
 }
 
-async function getOne(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): Promise<Pick<INodeExecutionData, 'json' | 'binary'>> {
+async function getOne(ctx: IExecuteFunctions, itemIndex: number): Promise<OutputItem> {
 	const id = readTaskId(ctx, itemIndex);
 	const json = withExpiry(await compatTasks.query(ctx, id, itemIndex), Date.now());
 	if (lacksVideo(json))

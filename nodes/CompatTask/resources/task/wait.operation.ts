@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { readWaitSettings } from '../../../shared/fields/wait';
 import { taskWaits } from '../../../shared/waiting/task-waits';
-import { routeWaits, skippedByCreate } from '../../../shared/execution/wait-routing';
+import { routeWaits } from '../../../shared/execution/wait-routing';
 import { compatTasks } from '../../../shared/tasks';
 import { COMPAT_POLL } from '../../../shared/tasks/compat';
 import { readTaskId } from './task-id';
@@ -15,8 +15,8 @@ import { readTaskId } from './task-id';
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await routeWaits(ctx, {
+		idField: 'taskId',
 		readId: (itemIndex) => readTaskId(ctx, itemIndex),
-		isSkipped: (itemIndex) => skippedByCreate(ctx, itemIndex, 'taskId'),
 		waitAll: taskWaits(ctx, compatTasks, readWaitSettings(ctx, COMPAT_POLL)),
 	});
 }

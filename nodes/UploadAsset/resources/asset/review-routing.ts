@@ -6,7 +6,8 @@ import { assetItem } from '../../../shared/create/asset-outcomes';
 import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
 import { readWaitSettings } from '../../../shared/fields/wait';
 import type { PollOptions } from '../../../shared/polling';
-import type { WaitedItem } from '../../../shared/execution/wait-routing';
+import { twoOutputWait, waitedItem } from '../../../shared/execution/wait-routing';
+import type { WaitAll, WaitedItem, WaitLine } from '../../../shared/execution/wait-routing';
 
 /** The review wait's settings, from the options of review-fields.ts. */
 export function readReviewPoll(ctx: IExecuteFunctions): PollOptions {
@@ -26,6 +27,18 @@ export function reviewedItem(
 	return { json, succeeded: review.outcome === 'succeeded' };
 }
 
+/** The two-output wait's wait on reviews: each asset's record and outcome, as reviewedItem reads it. */
+export function reviewWaits(ctx: IExecuteFunctions): WaitAll {
+	return async (entries) =>
+		(
+			await waitForReviews(
+				ctx,
+				entries.map(({ id, itemIndex }) => ({ assetId: id, itemIndex })),
+				readReviewPoll(ctx),
+			)
+		).map(reviewedItem);
+}
+
 /**
  * Upload with Wait for Review: waits on the reviews of all created assets together (alt-family
  * uploads answer ACTIVE at once), then routes each; an item whose upload failed goes to Not Active
@@ -35,27 +48,14 @@ export async function routeUploads(
 	ctx: IExecuteFunctions,
 	outcomes: AssetOutcome[],
 ): Promise<INodeExecutionData[][]> {
-	const outputs: INodeExecutionData[][] = [[], []];
-	const inReview = outcomes.filter(({ error, json }) => !error && json.status !== 'ACTIVE');
-	const assets = inReview.map(({ itemIndex, json }) => ({
-		itemIndex,
-		assetId: String(json.assetId),
-	}));
-	const reviews = await waitForReviews(ctx, assets, readReviewPoll(ctx));
-	const reviewOf = new Map(inReview.map((outcome, index) => [outcome, reviews[index]]));
-	for (const outcome of outcomes) {
-		if (outcome.error) {
-			outputs[1].push(assetItem(outcome));
-			continue;
-		}
+	const lines = outcomes.map((outcome): WaitLine => {
+		if (outcome.error) return { item: assetItem(outcome), succeeded: false };
 		// Review results have no `name`; the upload's fields stay.
-		const { json, succeeded } = reviewedItem(
-			reviewOf.get(outcome) ?? { asset: outcome.json, outcome: 'succeeded' },
-		);
-		outputs[succeeded ? 0 : 1].push({
-			json: { ...assetItem(outcome).json, ...json },
-			pairedItem: { item: outcome.itemIndex },
-		});
-	}
-	return outputs;
+		const base = assetItem(outcome).json;
+		const { itemIndex, json } = outcome;
+		if (json.status !== 'ACTIVE') return { id: String(json.assetId), itemIndex, base };
+		const active = reviewedItem({ asset: json, outcome: 'succeeded' });
+		return { item: waitedItem(itemIndex, base, active), succeeded: true };
+	});
+	return await twoOutputWait(lines, reviewWaits(ctx));
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../../../shared/execution/item-loop';
+import { eachItem, errorItem } from '../../../shared/execution/item-loop';
 import { readTaskId } from './index';
 import { taskKindOf } from './task-kind';
 
@@ -11,14 +11,15 @@ const OUTPUT = { succeeded: 0, running: 1, failed: 2 } as const;
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const kind = taskKindOf(ctx);
 	const outputs: INodeExecutionData[][] = [[], [], []];
-	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
-		try {
+	const routed = await eachItem<{ output: number; item: INodeExecutionData }>(
+		ctx,
+		async (itemIndex) => {
 			const state = await kind.query(ctx, readTaskId(ctx, itemIndex), itemIndex);
-			outputs[OUTPUT[kind.phase(state)]].push({ json: state, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error as Error, itemIndex);
-			outputs[OUTPUT.failed].push(errorItem(error as Error, itemIndex));
-		}
-	}
+			const item = { json: state, pairedItem: { item: itemIndex } };
+			return { output: OUTPUT[kind.phase(state)], item };
+		},
+		(error, itemIndex) => ({ output: OUTPUT.failed, item: errorItem(error, itemIndex) }),
+	);
+	for (const { output, item } of routed) outputs[output].push(item);
 	return outputs;
 }

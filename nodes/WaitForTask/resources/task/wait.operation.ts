@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { readWaitSettings } from '../../../shared/fields/wait';
 import { taskWaits } from '../../../shared/waiting/task-waits';
-import { routeWaits, skippedByCreate } from '../../../shared/execution/wait-routing';
+import { routeWaits } from '../../../shared/execution/wait-routing';
 import { readTaskId } from './index';
 import { taskKindOf } from './task-kind';
 
@@ -14,8 +14,8 @@ import { taskKindOf } from './task-kind';
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await routeWaits(ctx, {
+		idField: 'taskId',
 		readId: (itemIndex) => readTaskId(ctx, itemIndex),
-		isSkipped: (itemIndex) => skippedByCreate(ctx, itemIndex, 'taskId'),
 		waitAll: taskWaits(ctx, taskKindOf(ctx), readWaitSettings(ctx)),
 	});
 }
