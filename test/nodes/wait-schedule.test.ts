@@ -8,9 +8,11 @@ import { packageNode } from '../helpers/workflow';
  * learnt from the batch: what the emulator received proves it (counts of requests, not times).
  */
 
+const TASK_MS = 5_000;
 let emu: RunningEmulator;
 beforeAll(async () => {
-	emu = await startFast({ taskDurationMs: 2_000 });
+	// 5 s: the 20 creates are all answered long before the first task ends, even on a busy machine
+	emu = await startFast({ taskDurationMs: TASK_MS });
 });
 afterAll(() => emu.close());
 
@@ -44,7 +46,7 @@ describe("Wait For Task on each task's own schedule (default wait options)", () 
 		);
 		const counts = await queriesByTask();
 		const ids = done.map((task) => String(task.taskId));
-		// The first task scouts: checked every 0.25 s or so until it completes (2 s).
+		// The first task scouts: checked every 0.25 s or so until it completes (5 s).
 		expect(counts.get(ids[0])).toBeGreaterThan(2);
 		// The others wait for what the scout learnt: at most one check too early (creation order guessed wrong).
 		const others = ids.slice(1).map((id) => counts.get(id) ?? 0);
@@ -61,7 +63,7 @@ describe("Wait For Task on each task's own schedule (default wait options)", () 
 					inputs: { prompt: `late ${index}`, duration: '4s' },
 				}),
 			);
-		await new Promise((resolve) => setTimeout(resolve, 2_100));
+		await new Promise((resolve) => setTimeout(resolve, TASK_MS + 100));
 		const before = await queriesByTask();
 		const run = await runSteps(
 			emu,
