@@ -75,7 +75,21 @@ export async function choose(page, parameter, name) {
 	await page.click(`${id(`parameter-input-${parameter}`)}`);
 	const option = page.locator(OPTION).filter({ has: page.getByText(name, { exact: true }) });
 	await option.first().click();
-	await page.locator(OPTION).first().waitFor({ state: 'hidden' });
+	await closed(page);
+}
+
+/**
+ * Waits for the open list to close. On a machine busy with other suites a list has stayed open
+ * after its option was taken (the choice made): Escape closes it, as a person would.
+ */
+async function closed(page) {
+	const list = page.locator(OPTION).first();
+	try {
+		await list.waitFor({ state: 'hidden', timeout: 10_000 });
+	} catch {
+		await page.keyboard.press('Escape');
+		await list.waitFor({ state: 'hidden' });
+	}
 }
 
 /** What a selector shows as chosen. */
