@@ -45,17 +45,18 @@ export const PLAN = [
 	{ name: 'typecheck', pool: 'cpu', cmd: npm('typecheck') },
 	// test/package reads dist/ and packs it
 	{ name: 'jest (n8n-core 2.x)', pool: 'cpu', cmd: npm('test:unit'), needs: ['build and pack'] },
-	suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81'),
 	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
+	// the suites in real n8n, the longest first, so the two slots end together
 	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
-	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),
-	suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7', ['e2e on n8n 2.40.7']),
 	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
-	suite('examples on n8n 2.40.7', examples('2.40.7'), 'install n8n 2.40.7'),
+	suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7', ['e2e on n8n 2.40.7']),
 	{
 		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
 		env: { [RELEASE_ENV]: '2.41.1' },
 	},
+	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),
+	suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81'),
+	suite('examples on n8n 2.40.7', examples('2.40.7'), 'install n8n 2.40.7'),
 	suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1'),
 ];
 
