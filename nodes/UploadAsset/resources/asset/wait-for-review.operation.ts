@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { waitForReviews } from '../../../shared/assets/review';
 import { routeWaits } from '../../../shared/execution/wait-routing';
-import { readAssetId } from './index';
+import { readAssetId } from './asset-id';
 import { readReviewPoll, reviewedItem } from './review-routing';
 
 /** Waits on the assets of all items at once until each is ACTIVE or FAILED, or the timeout. */
