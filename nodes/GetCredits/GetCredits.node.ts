@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { readmeSection } from '../shared/fields/docs';
+import * as credits from './resources/credits/get.fields';
 
 export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,33 +30,7 @@ export class GetCredits implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		// One credential per node (n8n's single-credential-per-node rule): the compat balance is Compat Task's.
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [
-			{
-				displayName:
-					"The Task-Compatible Video API's balance is read by Compat Task → Balance → Get, with that API's credential: n8n allows one credential per node.",
-				name: 'compatBalanceNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { '@version': [2] } },
-			},
-			{
-				displayName: 'Include Task-Compatible Balance',
-				name: 'includeCompatBalance',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to also read the Task-Compatible Video API's balance. No longer possible here (n8n allows one credential per node): turn this off and add Compat Task → Balance → Get.",
-				displayOptions: { show: { '@version': [1] } },
-			},
-			{
-				displayName:
-					'n8n allows one credential per node, so this node reads only the credits: turn this off and read the Task-Compatible balance with Compat Task → Balance → Get.',
-				name: 'compatCredentialNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { '@version': [1], includeCompatBalance: [true] } },
-			},
-		],
+		properties: credits.description,
 	};
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */

@@ -13,7 +13,7 @@ import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
-import { operationFields } from './resources/asset';
+import * as asset from './resources/asset';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
@@ -80,14 +80,7 @@ export class UploadAsset implements INodeType {
 		// The outputs follow the operation (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.operation, $parameter.waitForReview)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [
-			OPERATION,
-			...operationFields.upload,
-			...operationFields.getStatus,
-			...operationFields.list,
-			...operationFields.waitForReview,
-			simplifyField(),
-		],
+		properties: [OPERATION, ...asset.description, simplifyField()],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

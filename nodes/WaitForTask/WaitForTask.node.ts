@@ -11,7 +11,7 @@ import { readmeSection } from '../shared/fields/docs';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
-import { operationFields } from './resources/task';
+import * as task from './resources/task';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
@@ -70,12 +70,7 @@ export class WaitForTask implements INodeType {
 		// The outputs follow the operation (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.operation)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [
-			OPERATION,
-			...operationFields.wait,
-			...operationFields.get,
-			...operationFields.relations,
-		],
+		properties: [OPERATION, ...task.description],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

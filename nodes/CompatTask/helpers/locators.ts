@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** Resource locators: pick an asset group (by name) or an asset from a searchable list, or give its officialId. */
 
@@ -25,25 +25,23 @@ function locator(
 	};
 }
 
-export function groupLocator(displayOptions: IDisplayOptions, required = true): INodeProperties {
+export function groupLocator(required = true): INodeProperties {
 	return {
 		...locator('groupId', 'searchGroups', 'e.g. group_123'),
 		displayName: 'Asset Group',
 		required,
 		description: 'The asset group (its officialId is sent as groupId)',
-		displayOptions,
 	};
 }
 
 /** By default the officialId of the input item (e.g. the output of Create or Batch Create). */
-export function assetLocator(displayOptions: IDisplayOptions): INodeProperties {
+export function assetLocator(): INodeProperties {
 	return {
 		...locator('assetId', 'searchAssets', 'e.g. asset_123'),
 		displayName: 'Asset',
 		default: { mode: 'id', value: '={{ $json.officialId }}' },
 		required: true,
 		description: 'The asset (its officialId, not the numeric ID)',
-		displayOptions,
 	};
 }
 

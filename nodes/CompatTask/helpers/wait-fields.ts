@@ -1,19 +1,13 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-
-import { withShow } from '../../shared/fields/grouping';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * Shared wait fields, shown for one operation, with the compat API's cadence: Task-Compatible Video
+ * Shared wait fields with the compat API's cadence: Task-Compatible Video
  * Generation API, § Limits recommends polling every 10-30 s, so the first wait defaults to 10 s
  * (COMPAT_POLL is the same when unset).
  */
-export function compatWaitFields(
-	properties: INodeProperties[],
-	displayOptions: IDisplayOptions,
-): INodeProperties[] {
+export function compatWaitFields(properties: INodeProperties[]): INodeProperties[] {
 	return properties.map((property) => ({
 		...property,
-		displayOptions: withShow(property.displayOptions, displayOptions.show ?? {}),
 		...(property.name === 'waitOptions'
 			? { options: property.options?.map(withCompatInterval) }
 			: {}),

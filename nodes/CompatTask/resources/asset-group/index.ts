@@ -1,8 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-const show = (operation: string) => ({
-	show: { resource: ['assetGroup'], operation: [operation] },
-});
+import * as create from './create.fields';
 
 /** The Asset Group resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
@@ -29,21 +27,5 @@ export const description: INodeProperties[] = [
 		],
 		default: 'create',
 	},
-	{
-		displayName: 'Name',
-		name: 'groupName',
-		type: 'string',
-		default: '',
-		description: 'The name of the new asset group',
-		required: true,
-		displayOptions: show('create'),
-	},
-	{
-		displayName: 'Description',
-		name: 'groupDescription',
-		type: 'string',
-		default: '',
-		description: 'Optional description of the group',
-		displayOptions: show('create'),
-	},
+	...create.description,
 ];

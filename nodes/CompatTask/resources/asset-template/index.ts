@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as download from './download.fields';
+
 /** The Asset Template resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
@@ -19,13 +21,5 @@ export const description: INodeProperties[] = [
 		],
 		default: 'download',
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'templateProperty',
-		description: "The name of the output item's binary field for the template spreadsheet",
-		type: 'string',
-		default: 'data',
-		required: true,
-		displayOptions: { show: { resource: ['assetTemplate'] } },
-	},
+	...download.description,
 ];

@@ -1,11 +1,17 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { withShow } from '../../../shared/fields/grouping';
 import { groupLocator } from '../../helpers/locators';
 import { entryFields } from './entry';
 
-const show = { resource: ['asset'], operation: ['batchCreate'] };
+const displayOptions = { show: { resource: ['asset'], operation: ['batchCreate'] } };
 
-export const properties: INodeProperties[] = [
+/** Fields shown for one Source: the operation's rule, then the source's, in that order (as released). */
+const forSource = (source: string, properties: INodeProperties[]) =>
+	updateDisplayOptions(withShow(displayOptions, { source: [source] }), properties);
+
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Source',
 		name: 'source',
@@ -26,18 +32,19 @@ export const properties: INodeProperties[] = [
 			},
 		],
 		default: 'items',
-		displayOptions: { show },
 	},
-	groupLocator({ show: { ...show, source: ['items'] } }),
-	...entryFields('batchCreate', { source: ['items'] }),
-	{
-		displayName: 'Spreadsheet Binary Field',
-		name: 'spreadsheetProperty',
-		type: 'string',
-		default: 'data',
-		required: true,
-		description:
-			"The input item's binary field holding the spreadsheet (header row: groupId, URL, name)",
-		displayOptions: { show: { ...show, source: ['spreadsheet'] } },
-	},
+	...forSource('items', [groupLocator(), ...entryFields()]),
+	...forSource('spreadsheet', [
+		{
+			displayName: 'Spreadsheet Binary Field',
+			name: 'spreadsheetProperty',
+			type: 'string',
+			default: 'data',
+			required: true,
+			description:
+				"The input item's binary field holding the spreadsheet (header row: groupId, URL, name)",
+		},
+	]),
 ];
+
+export const description = updateDisplayOptions(displayOptions, properties);

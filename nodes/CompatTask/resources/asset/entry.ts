@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readLocator } from '../../helpers/locators';
 
 /** The URL and Name fields of an asset entry (Create, and Batch Create from items). */
-export function entryFields(operation: string, extraShow: IDataObject = {}): INodeProperties[] {
-	const displayOptions = { show: { resource: ['asset'], operation: [operation], ...extraShow } };
+export function entryFields(): INodeProperties[] {
 	return [
 		{
 			displayName: 'URL',
@@ -14,7 +13,6 @@ export function entryFields(operation: string, extraShow: IDataObject = {}): INo
 			required: true,
 			placeholder: 'https://example.com/reference.png',
 			description: 'A publicly reachable image or video URL',
-			displayOptions,
 		},
 		{
 			displayName: 'Name',
@@ -22,7 +20,6 @@ export function entryFields(operation: string, extraShow: IDataObject = {}): INo
 			type: 'string',
 			default: '',
 			description: 'Optional name of the asset',
-			displayOptions,
 		},
 	];
 }

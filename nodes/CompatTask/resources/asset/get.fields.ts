@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assetLocator } from '../../helpers/locators';
 
-export const properties: INodeProperties[] = [
-	assetLocator({ show: { resource: ['asset'], operation: ['get'] } }),
-];
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['get'] } },
+	[assetLocator()],
+);

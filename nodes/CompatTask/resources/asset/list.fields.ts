@@ -1,14 +1,16 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
+import { returnAllFields } from '../../../shared/fields/paging';
 import { groupLocator } from '../../helpers/locators';
-import { pagingFields } from '../../helpers/paging-fields';
 
-const show = { resource: ['asset'], operation: ['list'] };
+const displayOptions = { show: { resource: ['asset'], operation: ['list'] } };
 
-export const properties: INodeProperties[] = [
+// The paging fields take the rule too: Limit's own rule (returnAll) comes after it, as released.
+const properties: INodeProperties[] = [
 	{
-		...groupLocator({ show }, false),
+		...groupLocator(false),
 		description: 'Only the assets of this group (leave empty for all)',
 	},
 	{
@@ -21,7 +23,8 @@ export const properties: INodeProperties[] = [
 		],
 		default: '',
 		description: 'Only assets in this review state',
-		displayOptions: { show },
 	},
-	...pagingFields('asset'),
+	...returnAllFields(displayOptions.show),
 ];
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,8 +1,10 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
 import { completionProperties } from '../../../shared/fields/completion';
 import { batchOptions, VIDEO_PROMPT_EXAMPLE } from '../../../shared/fields/generation-options';
+import { withShow } from '../../../shared/fields/grouping';
 import { newDefault } from '../../../shared/fields/versions';
 import { compatWaitFields } from '../../helpers/wait-fields';
 
@@ -161,7 +163,11 @@ const displayOptions = { show: { resource: ['task'], operation: ['create'] } };
 
 const batch = batchOptions();
 
-export const properties: INodeProperties[] = [
+/**
+ * Fields with a rule of their own (Model ID, the versions' Model) list the operation's rule first,
+ * and Media and Options take it where their displayOptions sit: as released.
+ */
+const properties: INodeProperties[] = [
 	// A new node (version 2) starts on the catalog's first model, so its first run succeeds.
 	...newDefault(
 		{
@@ -194,7 +200,7 @@ export const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. video-2-0-260128',
 		description: 'The model ID as the service names it',
-		displayOptions: { show: { ...displayOptions.show, model: ['custom'] } },
+		displayOptions: withShow(displayOptions, { model: ['custom'] }),
 	},
 	{
 		displayName: 'Prompt',
@@ -205,15 +211,12 @@ export const properties: INodeProperties[] = [
 		placeholder: VIDEO_PROMPT_EXAMPLE,
 		description:
 			'What the video shows; sent as the text item of content. Leave empty to send media only.',
-		displayOptions,
 	},
 	mediaField(displayOptions),
 	optionsField(displayOptions),
 	// The compat API shows no price, so a budget in credits could not be applied: it is left out.
-	{
-		...batch,
-		displayOptions,
-		options: batch.options?.filter((option) => option.name !== 'budget'),
-	},
-	...compatWaitFields(completionProperties(), displayOptions),
+	{ ...batch, options: batch.options?.filter((option) => option.name !== 'budget') },
+	...compatWaitFields(completionProperties()),
 ];
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,12 +1,17 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { withShow } from '../../../shared/fields/grouping';
 import { allowPrivateHostsField } from '../../../shared/fields/wait';
 import { taskIdField } from './task-id';
 
-const show = { resource: ['task'], operation: ['get'] };
+const displayOptions = { show: { resource: ['task'], operation: ['get'] } };
 
-export const properties: INodeProperties[] = [
-	taskIdField('get'),
+/** The operation's rule, then Download's, in that order (as released). */
+const downloading = withShow(displayOptions, { download: [true] });
+
+const properties: INodeProperties[] = [
+	taskIdField(),
 	{
 		displayName: 'Download Result File',
 		name: 'download',
@@ -14,7 +19,6 @@ export const properties: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to download the video of a succeeded task into binary data (its link lives 24 hours)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Put Output File in Field',
@@ -23,7 +27,9 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		required: true,
-		displayOptions: { show: { ...show, download: [true] } },
+		displayOptions: downloading,
 	},
-	allowPrivateHostsField({ show: { ...show, download: [true] } }),
+	allowPrivateHostsField(downloading),
 ];
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -44,9 +44,9 @@ export const description: INodeProperties[] = [
 		],
 		default: 'create',
 	},
-	...create.properties,
-	...get.properties,
-	...list.properties,
-	...wait.properties,
+	...create.description,
+	...get.description,
+	...list.description,
+	...wait.description,
 	simplifyField({ show: { resource: ['task'], operation: ['create', 'get', 'wait', 'list'] } }),
 ];

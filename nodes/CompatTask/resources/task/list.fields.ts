@@ -1,17 +1,19 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
-import { pagingFields } from '../../helpers/paging-fields';
+import { returnAllFields } from '../../../shared/fields/paging';
 
-const show = { resource: ['task'], operation: ['list'] };
+const displayOptions = { show: { resource: ['task'], operation: ['list'] } };
 const STATUS_NAMES: Record<string, string> = {
 	failed: 'Failed',
 	running: 'Running',
 	succeeded: 'Succeeded',
 };
 
-export const properties: INodeProperties[] = [
-	...pagingFields('task'),
+// The paging fields take the rule too: Limit's own rule (returnAll) comes after it, as released.
+const properties: INodeProperties[] = [
+	...returnAllFields(displayOptions.show),
 	{
 		displayName: 'Status',
 		name: 'status',
@@ -22,6 +24,7 @@ export const properties: INodeProperties[] = [
 		],
 		default: '',
 		description: 'Only tasks in this state (sent as filter.status)',
-		displayOptions: { show },
 	},
 ];
+
+export const description = updateDisplayOptions(displayOptions, properties);

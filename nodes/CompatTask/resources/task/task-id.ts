@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readRequiredId } from '../../../shared/fields/required-id';
 
 /** The Task ID field of Get and Wait: the id the create returned, `{{ $json.id }}` by default. */
-export function taskIdField(operation: string): INodeProperties {
+export function taskIdField(): INodeProperties {
 	return {
 		displayName: 'Task ID',
 		name: 'taskId',
@@ -11,7 +11,6 @@ export function taskIdField(operation: string): INodeProperties {
 		default: '={{ $json.id }}',
 		required: true,
 		description: 'The ID returned when the task was created',
-		displayOptions: { show: { resource: ['task'], operation: [operation] } },
 	};
 }
 

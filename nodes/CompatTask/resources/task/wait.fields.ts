@@ -1,10 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitProperties } from '../../../shared/fields/wait';
 import { compatWaitFields } from '../../helpers/wait-fields';
 import { taskIdField } from './task-id';
 
-export const properties: INodeProperties[] = [
-	taskIdField('wait'),
-	...compatWaitFields(waitProperties(), { show: { resource: ['task'], operation: ['wait'] } }),
-];
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['wait'] } },
+	[taskIdField(), ...compatWaitFields(waitProperties())],
+);

@@ -1,18 +1,24 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSETS, modelUploadIds } from '../../../shared/catalog';
 import type { AssetType } from '../../../shared/catalog';
+import { withShow } from '../../../shared/fields/grouping';
 import { newDefault } from '../../../shared/fields/versions';
 import { reviewWaitOptions } from './wait-for-review.fields';
 
-const upload = { operation: ['upload'] };
+const displayOptions = { show: { operation: ['upload'] } };
 
 /** The catalog's asset types as options ('AUDIO' → Audio), in name order. */
 export const assetTypeOptions = (Object.keys(ASSETS.types) as AssetType[])
 	.sort()
 	.map((type) => ({ name: type[0] + type.slice(1).toLowerCase(), value: type }));
 
-export const properties: INodeProperties[] = [
+/**
+ * A field with a rule of its own lists the operation's rule first (as released): updateDisplayOptions
+ * would add it after, and leaves a rule already there as it is.
+ */
+const properties: INodeProperties[] = [
 	// A new node (version 2) starts from a URL: a new workflow has no binary data to upload yet.
 	...newDefault(
 		{
@@ -34,7 +40,7 @@ export const properties: INodeProperties[] = [
 			],
 			default: 'binary',
 			description: 'Where the file comes from',
-			displayOptions: { show: upload },
+			displayOptions,
 		},
 		'url',
 	),
@@ -45,7 +51,7 @@ export const properties: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: "The name of the input item's binary field that holds the file",
-		displayOptions: { show: { ...upload, source: ['binary'] } },
+		displayOptions: withShow(displayOptions, { source: ['binary'] }),
 	},
 	{
 		displayName: 'URL',
@@ -56,7 +62,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'https://example.com/photo.png',
 		description:
 			'A public https URL of the image, video or audio file; the service fetches it itself',
-		displayOptions: { show: { ...upload, source: ['url'] } },
+		displayOptions: withShow(displayOptions, { source: ['url'] }),
 	},
 	{
 		displayName: 'Type',
@@ -65,7 +71,7 @@ export const properties: INodeProperties[] = [
 		options: assetTypeOptions,
 		default: 'IMAGE',
 		description: 'What the file at the URL is',
-		displayOptions: { show: { ...upload, source: ['url'] } },
+		displayOptions: withShow(displayOptions, { source: ['url'] }),
 	},
 	{
 		displayName: 'For Model',
@@ -87,7 +93,7 @@ export const properties: INodeProperties[] = [
 			},
 		],
 		default: 'none',
-		displayOptions: { show: { ...upload, source: ['binary'] } },
+		displayOptions: withShow(displayOptions, { source: ['binary'] }),
 	},
 	{
 		displayName: 'Name',
@@ -95,7 +101,6 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description: 'Optional name of the asset, at most 64 characters',
-		displayOptions: { show: upload },
 	},
 	{
 		displayName: 'Wait for Review',
@@ -104,10 +109,11 @@ export const properties: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to wait until each asset is ACTIVE or FAILED; then the node has two outputs, Active and Not Active',
-		displayOptions: { show: upload },
 	},
-	reviewWaitOptions({ ...upload, waitForReview: [true] }),
+	reviewWaitOptions({ ...displayOptions.show, waitForReview: [true] }),
 ];
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export type UploadPlan =
 	| { itemIndex: number; source: 'binary'; propertyName: string; model?: string; name?: string }

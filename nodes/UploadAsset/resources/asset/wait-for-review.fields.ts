@@ -1,4 +1,7 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { assetIdField } from './asset-id';
 
 /**
  * The review wait's options (read by the same reader as task waits). Defaults are literals, as
@@ -43,3 +46,11 @@ export function reviewWaitOptions(show: NonNullable<IDisplayOptions['show']>): I
 		],
 	};
 }
+
+const displayOptions = { show: { operation: ['waitForReview'] } };
+
+// The review options take the rule too: their displayOptions sit before their options, as released.
+export const description = updateDisplayOptions(displayOptions, [
+	assetIdField,
+	reviewWaitOptions(displayOptions.show),
+]);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { eachItem, errorItem } from '../../../shared/execution/item-loop';
-import { readTaskId } from './index';
+import { readTaskId } from './task-id';
 import { taskKindOf } from './task-kind';
 
 /** Get Task's outputs (Completed, Running, Failed): a task goes where its state says, one that cannot be read to Failed. */

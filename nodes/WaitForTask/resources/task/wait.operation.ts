@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { readWaitSettings } from '../../../shared/fields/wait';
 import { taskWaits } from '../../../shared/waiting/task-waits';
 import { routeWaits } from '../../../shared/execution/wait-routing';
-import { readTaskId } from './index';
+import { readTaskId } from './task-id';
 import { taskKindOf } from './task-kind';
 
 /**
