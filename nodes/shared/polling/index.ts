@@ -55,6 +55,7 @@ export const OVERSHOOT_SHARE = 0.03;
  */
 export const TAIL_SHARE = 0.02;
 
+/** The three phases that matter to a waiter; each kind maps its own statuses onto them. */
 export type Phase = 'running' | 'succeeded' | 'failed';
 
 export type PollOutcome = 'succeeded' | 'failed' | 'timedOut' | 'error' | 'cancelled';
