@@ -22,7 +22,7 @@ import { planVideo, type VideoPlan } from './rules/video-plan';
 export type Price = { credits: number } | { credits: null; reason: string; path?: string };
 
 /** Inputs of a draft, needed to price its final render. */
-export interface DraftOfFinal {
+interface DraftOfFinal {
 	request: CreateTaskRequest;
 	media?: MediaFacts;
 }

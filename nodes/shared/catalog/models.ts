@@ -9,11 +9,6 @@ import { ALT_FAMILY, ALT_VIDEO_MODELS } from './video-alt';
 import { SD_FAMILY, SD_VIDEO_MODELS } from './video-sd';
 import type { VideoFamily, VideoFamilySpec, VideoModel } from './video-types';
 
-/** The ids of the shipped entries, derived from them. */
-export type VideoModelId =
-	(typeof SD_VIDEO_MODELS)[number]['id'] | (typeof ALT_VIDEO_MODELS)[number]['id'];
-export type ImageModelId = (typeof IMAGE_MODEL_ENTRIES)[number]['id'];
-
 export const VIDEO_FAMILIES: Readonly<Record<VideoFamily, VideoFamilySpec>> = {
 	sd: SD_FAMILY,
 	alt: ALT_FAMILY,
@@ -46,7 +41,7 @@ export function registerVideoModel(model: VideoModel): void {
 	videoIds.push(model.id);
 }
 
-export function registerImageModel(model: ImageModel): void {
+function registerImageModel(model: ImageModel): void {
 	refuseTaken(model.id);
 	imageModels.push(model);
 	imageIds.push(model.id);

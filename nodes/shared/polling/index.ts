@@ -47,13 +47,13 @@ export const MIN_INTERVAL_MS = 200;
  * this share of the time it has run: the batch learns a duration at most 3% late. Not a node
  * option: the intervals above bound it.
  */
-export const OVERSHOOT_SHARE = 0.03;
+const OVERSHOOT_SHARE = 0.03;
 
 /**
  * The same for a task that outlived the estimate (uneven run times): the batch's end waits on the
  * last of them, read at most 2% late (`npm run bench`, uneven rows).
  */
-export const TAIL_SHARE = 0.02;
+const TAIL_SHARE = 0.02;
 
 /** The three phases that matter to a waiter; each kind maps its own statuses onto them. */
 export type Phase = 'running' | 'succeeded' | 'failed';

@@ -7,7 +7,7 @@ import type { ApiContext, ApiRequest } from './index';
 
 /** The Task-Compatible Video API's endpoints that are not tasks (tasks live in tasks/compat.ts). */
 
-export interface BalanceResponse {
+interface BalanceResponse {
 	/** Decimal with four fractional digits, as the service sends it. */
 	balance: string;
 	markupRate: number;

@@ -6,7 +6,7 @@ import type { ApiContext } from './index';
 
 /** The Unified Generation API's endpoints that are not tasks (tasks live in tasks/, assets in unified-asset-api.ts). */
 
-export interface CreditsResponse {
+interface CreditsResponse {
 	credits: number;
 	availableCredits: number;
 }
