@@ -121,8 +121,7 @@ export async function pollAll<S>(
 		results[index] = await pollOnce(ids[index], index, poller, seen[index], deadline);
 		if (!seen[index].error || results[index]) failingSince = undefined;
 		else unreachable ||= Date.now() - (failingSince ??= watch.lastCheck) >= silence;
-		const times =
-			seen[index].state === undefined ? {} : (poller.times?.(seen[index].state as S) ?? {});
+		const times = seen[index].state === undefined ? {} : (poller.times?.(seen[index].state) ?? {});
 		watch.createdAt ??= times.createdAt;
 		if (!results[index]) return;
 		watch.settled = true;

@@ -50,7 +50,7 @@ export async function openBody(
 	body: BodyStream,
 	announced: number | undefined,
 ): Promise<OpenedBody> {
-	const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+	const chunks = body[Symbol.asyncIterator]();
 	let received = 0;
 	// A body that breaks before its announced end says how much of it came.
 	const broken = (error: Error) =>

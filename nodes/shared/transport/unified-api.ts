@@ -27,7 +27,7 @@ export function getRelations(
 	return apiRequest<IDataObject>(ctx, 'unified', {
 		method: 'GET',
 		path: UNIFIED_PATHS.relations,
-		qs: qs as IDataObject,
+		qs,
 		itemIndex,
 		subject: { kind: 'order', id: qs.orderId },
 	});
