@@ -54,7 +54,11 @@ beforeAll(async () => {
 		n8n: await ensureN8n({ log }),
 		services,
 		dir: DIR,
-		instance: { tarball: (await builtPackage({ build: false })).tarball, emulatorUrl: emu.url, workflows: [] },
+		instance: {
+			tarball: (await builtPackage({ build: false })).tarball,
+			emulatorUrl: emu.url,
+			workflows: [],
+		},
 		log,
 	});
 	const session = await login(stack.main.baseUrl, DEMO_OWNER);
