@@ -25,8 +25,10 @@ export type VideoParameters = { readonly model: string } & {
  * request field. Everything else is sent as given for the rules to judge. An unknown model is left
  * to the rules (UNSUPPORTED_MODEL).
  */
-export function checkVideoParameters(parameters: VideoParameters): Refusal | undefined {
-	const model = getVideoModel(parameters.model);
+export function checkVideoParameters(
+	parameters: VideoParameters,
+	model = getVideoModel(parameters.model),
+): Refusal | undefined {
 	if (!model) return undefined;
 	const modes = nodeModes(model);
 	const mode = parameters.generationMode;
