@@ -125,8 +125,8 @@ export class CompatTask implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const resource = this.getNodeParameter('resource', 0) as string;
-		const operation = this.getNodeParameter('operation', 0) as string;
+		const resource = this.getNodeParameter('resource', 0);
+		const operation = this.getNodeParameter('operation', 0);
 		const output = await runOperation(this, OPERATIONS, `${resource}.${operation}`);
 		if (resource !== 'task' || !SIMPLIFIED.includes(operation)) return output;
 		const { COMPAT_SIMPLE, simplifyOutputs } = await import('../shared/output/simplify');

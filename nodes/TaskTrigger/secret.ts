@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'crypto';
  */
 export const SECRET_PARAMETER = 'secret';
 
-export type SecretCheck = 'ok' | 'missing' | 'wrong' | 'repeated';
+type SecretCheck = 'ok' | 'missing' | 'wrong' | 'repeated';
 
 /** What the caller is told for each refusal, and with which status. */
 export const SECRET_REFUSAL: Record<

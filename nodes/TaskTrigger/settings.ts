@@ -4,7 +4,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import type { CallbackKind, PostedTask } from '../shared/callback/posted-task';
 import { readDownloadFields } from '../shared/fields/wait';
 import type { DownloadFields } from '../shared/fields/wait';
-import type { Phase } from '../shared/tasks';
+import type { Phase } from '../shared/polling';
 
 export interface TriggerSettings extends DownloadFields {
 	secret: string;

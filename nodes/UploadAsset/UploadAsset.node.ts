@@ -84,7 +84,7 @@ export class UploadAsset implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = this.getNodeParameter('operation', 0) as string;
+		const operation = this.getNodeParameter('operation', 0);
 		const output = await runOperation(this, OPERATIONS, operation);
 		if (this.getNodeParameter('simplify', 0, false) !== true) return output;
 		const { ASSET_SIMPLE, simplifyAssetList, simplifyItem } =

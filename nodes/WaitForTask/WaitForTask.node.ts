@@ -74,7 +74,7 @@ export class WaitForTask implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0) as string);
+		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0));
 	}
 }
 

@@ -14,7 +14,7 @@
  * open (sd2-mini 7.5 x (out + in) with an odd sum): rounded up, so an estimate never promises less
  * than the service may charge.
  */
-import { UPSCALE, getImageModel, getVideoModel, type ImageModel, type VideoModel } from './catalog';
+import { UPSCALE, findModel, getVideoModel, type ImageModel, type VideoModel } from './catalog';
 import type { CreateTaskRequest, MediaFacts } from './rules';
 import { planVideo, type VideoPlan } from './rules/video-plan';
 
@@ -22,7 +22,7 @@ import { planVideo, type VideoPlan } from './rules/video-plan';
 export type Price = { credits: number } | { credits: null; reason: string; path?: string };
 
 /** Inputs of a draft, needed to price its final render. */
-export interface DraftOfFinal {
+interface DraftOfFinal {
 	request: CreateTaskRequest;
 	media?: MediaFacts;
 }
@@ -46,11 +46,10 @@ export function priceRequest(
 	if (typeof request !== 'object' || request === null)
 		return unknown('the request is not an object');
 	const inputs = request.inputs ?? {};
-	const video = getVideoModel(request.model);
-	if (video) return videoPrice(video, inputs, media, draft);
-	const image = getImageModel(request.model);
-	return image
-		? imagePrice(image, inputs)
+	const found = findModel(request.model);
+	if (found?.kind === 'video') return videoPrice(found.model, inputs, media, draft);
+	return found
+		? imagePrice(found.model, inputs)
 		: unknown(`'${String(request.model)}' is not a model of the price table`);
 }
 

@@ -31,7 +31,7 @@ const TYPE_OF_FAMILY: Record<string, AssetType> = {
 };
 
 /** What a binary property is, as far as its MIME type (or, for a generic type, its file name) tells. */
-export interface FileKind {
+interface FileKind {
 	type?: AssetType;
 	format?: string;
 }
@@ -52,7 +52,7 @@ export function kindOf(file: Pick<BinaryFileInfo, 'mimeType' | 'fileName'>): Fil
 	return { format: rawSubtype || family };
 }
 
-export interface CheckedFile extends BinaryFileInfo, FileKind {
+interface CheckedFile extends BinaryFileInfo, FileKind {
 	/** What the file's own header says it is, or why that is not known. */
 	read: MediaRead;
 }

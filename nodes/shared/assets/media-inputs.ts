@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../execution/abort';
 import { unconfirmedParts } from '../errors';
-import { ASSETS, getImageModel, getVideoModel, videoFamilyOf } from '../catalog';
+import { ASSETS, findModel, videoFamilyOf } from '../catalog';
 import { mapWithLimit } from '../execution/concurrency';
 import { uploadBinary } from '../transport/unified-asset-api';
 import { checkBinaryFile } from './file-check';
@@ -32,9 +32,9 @@ export type Route = 'assetUri' | 'altUrl' | 'reviewedUrl';
 type RoutedWant = BinaryMediaWanted & { route?: Route };
 
 export function routeOf(model: string): Route | undefined {
-	const video = getVideoModel(model);
-	if (video) return videoFamilyOf(video).uploads === 'modelUpload' ? 'altUrl' : 'assetUri';
-	return getImageModel(model) ? 'reviewedUrl' : undefined;
+	const found = findModel(model);
+	if (found?.kind !== 'video') return found ? 'reviewedUrl' : undefined;
+	return videoFamilyOf(found.model).uploads === 'modelUpload' ? 'altUrl' : 'assetUri';
 }
 
 interface Uploaded {

@@ -16,7 +16,7 @@ export const REVIEW_POLL: PollOptions = {
 	timeoutMs: 10 * 60_000,
 };
 
-export interface ReviewedAsset {
+interface ReviewedAsset {
 	itemIndex: number;
 	/** The numeric assetId (or providerAssetId) to check. */
 	assetId: string;

@@ -5,7 +5,7 @@ import type { TaskReader } from '../tasks';
 import { TIMED_OUT } from './wait-mode';
 
 /** One task of the waiting execution: its item's position in the output and its id. */
-export interface WaitingTask {
+interface WaitingTask {
 	index: number;
 	id: string;
 }

@@ -8,7 +8,7 @@ import type { TaskReader } from '../tasks';
  * The task kinds that can call back (Task-Compatible Video Generation API, § Events shows no
  * callbacks), by the Task Type filter's values.
  */
-export const CALLBACK_KINDS = { generation: generationTasks, upscale: upscaleTasks } as const;
+const CALLBACK_KINDS = { generation: generationTasks, upscale: upscaleTasks } as const;
 export type CallbackKind = keyof typeof CALLBACK_KINDS;
 
 /** A webhook body read as a task: its kind, id and posted status. */

@@ -19,7 +19,7 @@ export interface Rereads {
 }
 
 /** Before answering a callback: the service is waiting for the answer. */
-export const BEFORE_ANSWER: Rereads = {
+const BEFORE_ANSWER: Rereads = {
 	delaysMs: REREAD_DELAYS_MS,
 	windowMs: 5_000,
 	whileCallerWaits: true,

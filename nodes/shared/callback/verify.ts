@@ -7,7 +7,7 @@ import type { PostedTask } from './posted-task';
 const VERIFY_TIMEOUT_MS = 60_000;
 
 /** The state to emit: the service's own, or the posted body when verification is off. */
-export type Verified =
+type Verified =
 	| { state: IDataObject; verified: boolean }
 	| { dropped: string }
 	| { unverified: string; state: IDataObject };

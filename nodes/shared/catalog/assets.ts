@@ -3,7 +3,7 @@ import { MB } from './units';
 
 export type AssetType = 'IMAGE' | 'VIDEO' | 'AUDIO';
 
-export interface AssetTypeSpec {
+interface AssetTypeSpec {
 	/** Lower-case format names ('png', 'mp4', ...); 'jpg' and 'jpeg' both name JPEG. */
 	formats: readonly string[];
 	maxBytes: number;

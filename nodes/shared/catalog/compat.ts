@@ -5,7 +5,7 @@ export type CompatContentType = 'text' | 'image_url' | 'video_url' | 'audio_url'
 export type CompatRole =
 	'first_frame' | 'last_frame' | 'reference_image' | 'reference_video' | 'reference_audio';
 
-export interface CompatModel extends Choice {
+interface CompatModel extends Choice {
 	/**
 	 * Whether `video_url` content items are accepted (Task-Compatible Video Generation API,
 	 * § POST /v1/contents/generations/tasks: "version 2.0 only").

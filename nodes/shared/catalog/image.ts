@@ -2,14 +2,13 @@
 import { MB } from './units';
 import type { Choice, EnumSpec, MediaLimits } from './types';
 
-export type ImageResolution = '1k' | '2k' | '4k';
-export type ImageQuality = 'medium' | 'high' | 'xhigh' | 'max';
-export type ImageOutputFormat = 'png' | 'jpeg' | 'webp';
-export type ImageInputName =
-	'prompt' | 'urls' | 'quality' | 'resolution' | 'aspectRatio' | 'outputFormat';
+type ImageResolution = '1k' | '2k' | '4k';
+type ImageQuality = 'medium' | 'high' | 'xhigh' | 'max';
+type ImageOutputFormat = 'png' | 'jpeg' | 'webp';
+type ImageInputName = 'prompt' | 'urls' | 'quality' | 'resolution' | 'aspectRatio' | 'outputFormat';
 
 /** One cell of the price table: credits charged (discounted) and the undiscounted list price. */
-export interface ImagePrice {
+interface ImagePrice {
 	/** Absent on models without a quality setting. */
 	quality?: ImageQuality;
 	resolution: ImageResolution;
@@ -17,7 +16,7 @@ export interface ImagePrice {
 	list: number;
 }
 
-export type ImageFamily = 'gen-image' | 'nano-fruit' | 'dream';
+type ImageFamily = 'gen-image' | 'nano-fruit' | 'dream';
 
 /** One image model; `Id` keeps an entry's literal id, so the id type derives from the entries. */
 export interface ImageModel<Id extends string = string> {

@@ -9,11 +9,6 @@ import { ALT_FAMILY, ALT_VIDEO_MODELS } from './video-alt';
 import { SD_FAMILY, SD_VIDEO_MODELS } from './video-sd';
 import type { VideoFamily, VideoFamilySpec, VideoModel } from './video-types';
 
-/** The ids of the shipped entries, derived from them. */
-export type VideoModelId =
-	(typeof SD_VIDEO_MODELS)[number]['id'] | (typeof ALT_VIDEO_MODELS)[number]['id'];
-export type ImageModelId = (typeof IMAGE_MODEL_ENTRIES)[number]['id'];
-
 export const VIDEO_FAMILIES: Readonly<Record<VideoFamily, VideoFamilySpec>> = {
 	sd: SD_FAMILY,
 	alt: ALT_FAMILY,
@@ -37,6 +32,21 @@ export function getImageModel(id: unknown): ImageModel | undefined {
 	return imageModels.find((m) => m.id === id);
 }
 
+/** A model id resolved: which of the two lists holds it, and its entry. */
+export type FoundModel =
+	{ kind: 'video'; model: VideoModel } | { kind: 'image'; model: ImageModel };
+
+/**
+ * The model an id names, of either kind (an id names one model of either kind): resolved once, so
+ * the rules and the prices judge the entry they were handed instead of looking it up again.
+ */
+export function findModel(id: unknown): FoundModel | undefined {
+	const video = getVideoModel(id);
+	if (video) return { kind: 'video', model: video };
+	const image = getImageModel(id);
+	return image ? { kind: 'image', model: image } : undefined;
+}
+
 /** Adds a video model of a known family; a model id names one model of either kind. */
 export function registerVideoModel(model: VideoModel): void {
 	refuseTaken(model.id);
@@ -46,15 +56,14 @@ export function registerVideoModel(model: VideoModel): void {
 	videoIds.push(model.id);
 }
 
-export function registerImageModel(model: ImageModel): void {
+function registerImageModel(model: ImageModel): void {
 	refuseTaken(model.id);
 	imageModels.push(model);
 	imageIds.push(model.id);
 }
 
 function refuseTaken(id: string): void {
-	if (getVideoModel(id) || getImageModel(id))
-		throw new Error(`The catalog already has a model ${id}`);
+	if (findModel(id)) throw new Error(`The catalog already has a model ${id}`);
 }
 
 for (const model of [...SD_VIDEO_MODELS, ...ALT_VIDEO_MODELS]) registerVideoModel(model);

@@ -2,9 +2,9 @@
 import { MB } from './units';
 import type { Choice } from './types';
 
-export type UpscaleTarget = '720p' | '1080p' | '2k' | '4k';
+type UpscaleTarget = '720p' | '1080p' | '2k' | '4k';
 
-export interface UpscaleTargetSpec extends Choice<UpscaleTarget> {
+interface UpscaleTargetSpec extends Choice<UpscaleTarget> {
 	/** Pixel height of the target; a source whose shorter side reaches it is "not lower". */
 	height: number;
 	/** Credits per second of source video. */

@@ -21,7 +21,7 @@ export const SEED_MAX = 2147483647;
 export const PROMPT_REQUIRED_IN: readonly GenerationMode[] = ['textToVideo', 'edit', 'extend'];
 
 /** The error table's TOO_MANY_REFERENCES: "extend at most 3 videos" (both families). */
-export const EXTEND_MAX_VIDEOS = 3;
+const EXTEND_MAX_VIDEOS = 3;
 
 /** Display names of the generation modes (UI labels and messages). */
 export const GENERATION_MODE_NAMES: Readonly<Record<GenerationMode, string>> = {

@@ -64,7 +64,7 @@ export interface OutputResolution extends Choice<OutputTier> {
 	native: boolean;
 }
 
-export interface DurationSpec {
+interface DurationSpec {
 	/** Output seconds; the service takes them as a string like '5s'. */
 	range: Range;
 	default: number;
@@ -76,7 +76,7 @@ export interface DurationSpec {
 }
 
 /** Aspect control: sd uses `resolution` presets, alt uses `ratio`. */
-export interface AspectSpec extends EnumSpec {
+interface AspectSpec extends EnumSpec {
 	input: 'resolution' | 'ratio';
 	/** Values that let the model choose. */
 	automatic: readonly string[];
@@ -114,7 +114,7 @@ export interface VideoReferences {
 	modes: Readonly<Record<GenerationMode, ModeMedia>>;
 }
 
-export interface DraftSpec {
+interface DraftSpec {
 	/** Tier the draft renders and is billed at. */
 	tier: OutputTier;
 	/** Tier the final renders and is billed at. */
@@ -125,7 +125,7 @@ export interface DraftSpec {
 	lifetimeDays: number;
 }
 
-export interface VideoParams {
+interface VideoParams {
 	prompt: { maxLength: number; requiredIn: readonly GenerationMode[] };
 	/** `random` is the value meaning "pick a random seed" (-1 on sd), when the model has one. */
 	seed: Range & { random?: number };
@@ -147,7 +147,7 @@ export interface VideoTierRate {
 	upscalePerSecond: number;
 }
 
-export interface VideoPricing {
+interface VideoPricing {
 	tiers: Readonly<Partial<Record<OutputTier, VideoTierRate>>>;
 	/** Billed input seconds are at least ceil(out x numerator / denominator) (sd family). */
 	inputFloor?: { numerator: number; denominator: number };

@@ -12,7 +12,7 @@ import type { StoringRun } from './replay';
  * and its id is in the item), 'no' (nothing was sent, or the service clearly refused it) or
  * 'unknown' (no clear answer came: the asset may exist).
  */
-export type AssetCreated = 'yes' | 'no' | 'unknown';
+type AssetCreated = 'yes' | 'no' | 'unknown';
 
 export interface AssetOutcome {
 	itemIndex: number;
@@ -29,11 +29,12 @@ export const createdAsset = (itemIndex: number, json: IDataObject): AssetOutcome
 });
 
 /** Nothing was sent for this item: its check failed, or the execution was stopped. */
-export const unsentAsset = (
-	itemIndex: number,
-	error: Error,
-	json: IDataObject = {},
-): AssetOutcome => ({ itemIndex, json, created: 'no', error });
+const unsentAsset = (itemIndex: number, error: Error, json: IDataObject = {}): AssetOutcome => ({
+	itemIndex,
+	json,
+	created: 'no',
+	error,
+});
 
 /**
  * Checks every input item before any request: a refused item stops the node (nothing was sent),

@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Price } from '../pricing';
+import type { Refusal } from '../rules';
 import type { TaskKind } from '../tasks';
 import type { ItemFailure } from './outcomes';
 
@@ -62,7 +63,7 @@ function planRequest<R>(
 export function refusedBeforeSending(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	fault: { code: string; message: string; path?: string },
+	fault: Refusal,
 ): NodeOperationError {
 	const field = fault.path ? `Field: ${fault.path}. ` : '';
 	return new NodeOperationError(ctx.getNode(), `${fault.code}: ${fault.message}`, {

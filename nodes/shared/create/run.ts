@@ -19,10 +19,7 @@ import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
 
 /** A stage between planning and submitting: it may change ready items' requests and prices, or fail them (nothing created). */
-export type Stage<R> = (
-	ctx: IExecuteFunctions,
-	ready: Array<ReadyItem<R>>,
-) => Promise<Array<Planned<R>>>;
+type Stage<R> = (ctx: IExecuteFunctions, ready: Array<ReadyItem<R>>) => Promise<Array<Planned<R>>>;
 
 export interface CreateOptions<R> {
 	/** What is created (its API paths, id field, phases). */

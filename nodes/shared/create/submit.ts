@@ -22,7 +22,7 @@ export interface SubmittedItem {
 const isPaymentRequired = (error: unknown) =>
 	error instanceof NodeApiError && error.httpCode === '402';
 
-export interface SubmitOptions {
+interface SubmitOptions {
 	concurrency: number;
 	/** Bound of one create request, from connecting to the whole answer. */
 	requestTimeoutMs: number;

@@ -35,7 +35,7 @@ export async function pause(ctx: MaybeCancellable, ms: number, deadline = Infini
  * sleep(ms, signal) listens to the signal, 1.x's sleep(ms) ignores it, so the signal is raced here.
  * (Its timer is the reason n8n's sleep is used: a node may not set its own.)
  */
-export async function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+async function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
 	if (!signal) return await sleep(ms);
 	if (signal.aborted) return;
 	let onAbort = () => {};

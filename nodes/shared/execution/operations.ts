@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** An operation's module: its execute (its fields live apart, in what the description imports). */
-export interface OperationModule {
+interface OperationModule {
 	execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]>;
 }
 

@@ -23,8 +23,8 @@ const PAGE_SIZE = ASSETS.list.maxLimit;
 const MOST_INDEXES = 32;
 
 /** An asset by its asset:// id, by the url an upload returned, or by either id as the user typed it. */
-export type AssetRef = { providerAssetId: string } | { url: string } | { id: string };
-export type AssetLookup = { record: IDataObject } | { record?: undefined; reason: string };
+type AssetRef = { providerAssetId: string } | { url: string } | { id: string };
+type AssetLookup = { record: IDataObject } | { record?: undefined; reason: string };
 
 interface Index {
 	byKey: Map<string, IDataObject>;
@@ -45,7 +45,7 @@ function keyOf(ref: AssetRef): string {
 }
 
 /** The record of an uploaded asset (asset:// id or the url an upload returned), or why it is not known. */
-export async function findAssetRecord(
+async function findAssetRecord(
 	ctx: IExecuteFunctions,
 	type: AssetType,
 	ref: AssetRef,

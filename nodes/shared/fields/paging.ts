@@ -31,7 +31,7 @@ export function returnAllFields(
 export function wantedCount(ctx: IExecuteFunctions, itemIndex: number): number {
 	return ctx.getNodeParameter('returnAll', itemIndex, false)
 		? Infinity
-		: (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+		: ctx.getNodeParameter('limit', itemIndex, 50);
 }
 
 /**
@@ -53,7 +53,7 @@ export function cursorField(show: NonNullable<IDisplayOptions['show']>): INodePr
 
 /** The Cursor field's value, trimmed; undefined when empty (absent on saved workflows from before it existed). */
 export function readCursor(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const value = ctx.getNodeParameter('cursor', itemIndex, '') as unknown;
+	const value = ctx.getNodeParameter('cursor', itemIndex, '');
 	const cursor = value === null || value === undefined ? '' : String(value).trim();
 	return cursor === '' ? undefined : cursor;
 }

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 /** An id field every item must fill: its label, and how to fill it (the user's fix). */
-export interface RequiredId {
+interface RequiredId {
 	name: string;
 	label: string;
 	hint: string;

@@ -1,10 +1,10 @@
 /** Media format names, their kinds, MIME types and file extensions. */
+import type { MediaKind } from '../rules/types';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'bmp';
 export type VideoFormat = 'mp4' | 'mov';
 export type AudioFormat = 'wav' | 'mp3';
 export type MediaFormat = ImageFormat | VideoFormat | AudioFormat | 'tiff' | 'heic' | 'webm';
-export type MediaKind = 'image' | 'video' | 'audio';
 
 export interface MediaInfo {
 	kind: MediaKind;

@@ -7,7 +7,7 @@ import { childBoxes, findBox, type BoxSpan } from './box-reader';
  */
 
 /** The track whose samples are counted: its tkhd id and its mdhd ticks per second. */
-export interface FragmentedTrack {
+interface FragmentedTrack {
 	id: number;
 	timescale: number;
 }

@@ -22,7 +22,7 @@ interface TopBox {
 	header: number;
 }
 
-export const ENDS_BEFORE_HEADER = 'the file ends before its header';
+const ENDS_BEFORE_HEADER = 'the file ends before its header';
 
 export function factsBoxOf(format: MediaFormat): string | undefined {
 	return FACTS_BOX[format];

@@ -27,7 +27,7 @@ export const DEFAULT_READ_BUDGET: ReadBudget = {
 	maxBytes: HEAD_BYTES + MAX_FACTS_BOX + MP3_SEARCH_BYTES,
 	maxReads: 32,
 };
-export const NOT_MEDIA = 'not a media file this package can read';
+const NOT_MEDIA = 'not a media file this package can read';
 const EMPTY = 'the file is empty';
 
 type Probe = (bytes: Buffer, total: number) => MediaInfo | undefined;

@@ -47,14 +47,15 @@ export const MIN_INTERVAL_MS = 200;
  * this share of the time it has run: the batch learns a duration at most 3% late. Not a node
  * option: the intervals above bound it.
  */
-export const OVERSHOOT_SHARE = 0.03;
+const OVERSHOOT_SHARE = 0.03;
 
 /**
  * The same for a task that outlived the estimate (uneven run times): the batch's end waits on the
  * last of them, read at most 2% late (`npm run bench`, uneven rows).
  */
-export const TAIL_SHARE = 0.02;
+const TAIL_SHARE = 0.02;
 
+/** The three phases that matter to a waiter; each kind maps its own statuses onto them. */
 export type Phase = 'running' | 'succeeded' | 'failed';
 
 export type PollOutcome = 'succeeded' | 'failed' | 'timedOut' | 'error' | 'cancelled';
@@ -120,8 +121,7 @@ export async function pollAll<S>(
 		results[index] = await pollOnce(ids[index], index, poller, seen[index], deadline);
 		if (!seen[index].error || results[index]) failingSince = undefined;
 		else unreachable ||= Date.now() - (failingSince ??= watch.lastCheck) >= silence;
-		const times =
-			seen[index].state === undefined ? {} : (poller.times?.(seen[index].state as S) ?? {});
+		const times = seen[index].state === undefined ? {} : (poller.times?.(seen[index].state) ?? {});
 		watch.createdAt ??= times.createdAt;
 		if (!results[index]) return;
 		watch.settled = true;

@@ -34,7 +34,7 @@ export interface ScheduleBounds {
 }
 
 /** What the batch has learnt, per group: the run times of tasks that completed. */
-export type Durations = ReadonlyMap<string, readonly number[]>;
+type Durations = ReadonlyMap<string, readonly number[]>;
 
 /** The median run time of a group, or undefined before any of its tasks completed. */
 export function estimateOf(samples: readonly number[] | undefined): number | undefined {
@@ -147,7 +147,7 @@ function timeOf(
 	return Math.max(earliest, Math.min((last ?? startedAt) + bounds.maxIntervalMs, at));
 }
 
-export interface Round {
+interface Round {
 	/** Tasks due now, in input order. */
 	due: number[];
 	/** When the next task falls due (Infinity when all are settled). */

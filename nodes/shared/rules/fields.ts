@@ -79,7 +79,7 @@ export function refused(code: string, explain: string): FieldRule {
 }
 
 /** A table builder memoised per model id (tables are static data once built). */
-export function perModel<M extends { id: string }>(
+export function oncePerModel<M extends { id: string }>(
 	build: (model: M) => FieldRules,
 ): (model: M) => FieldRules {
 	const cache = new Map<string, FieldRules>();

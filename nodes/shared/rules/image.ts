@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { optionValues, type ImageModel } from '../catalog';
 import { CODES } from './codes';
-import { checkFields, enumRule, perModel, refused, typedRule, type FieldRules } from './fields';
+import { checkFields, enumRule, oncePerModel, refused, typedRule, type FieldRules } from './fields';
 import { checkReferenceForms } from './references';
 import { fail, type Failure } from './result';
 import { hasText } from './video-plan';
@@ -42,7 +42,7 @@ function buildRules(m: ImageModel): FieldRules {
 	};
 }
 
-const imageFieldRules = perModel(buildRules);
+const imageFieldRules = oncePerModel(buildRules);
 
 export function validateImageInputs(
 	model: ImageModel,

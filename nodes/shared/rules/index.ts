@@ -15,6 +15,7 @@ export type {
 	MediaFacts,
 	MediaKind,
 	CreateTaskRequest,
+	Refusal,
 	ValidationResult,
 } from './types';
 export { CODES, type Code } from './codes';

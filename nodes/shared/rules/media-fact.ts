@@ -25,7 +25,7 @@ export interface FactContext {
 	owner: string;
 }
 
-export function checkMediaFact(fact: MediaFact, ctx: FactContext): Failure | undefined {
+function checkMediaFact(fact: MediaFact, ctx: FactContext): Failure | undefined {
 	return (
 		checkPresence(fact, ctx) ??
 		checkContent(fact, ctx) ??

@@ -4,7 +4,7 @@ import { CODES } from './codes';
 import { fail, oneOf, shown, type Failure } from './result';
 import { urlForm } from './urls';
 
-export interface ReferenceContext {
+interface ReferenceContext {
 	/** Path of the list ('inputs.urls'). */
 	path: string;
 	/** Code for an asset:// reference where the list does not take one. */

@@ -4,7 +4,7 @@
  * accepted the request; a fact that is not known is not judged (the service decides). A final's
  * media are its draft's, judged when the draft was made.
  */
-import { getImageModel, getVideoModel } from '../catalog';
+import { findModel } from '../catalog';
 import { checkImageFacts } from './image-facts';
 import { toResult } from './result';
 import type { MediaFacts, ValidationResult } from './types';
@@ -16,15 +16,15 @@ export function validateRequestFacts(
 	media: MediaFacts,
 ): ValidationResult {
 	const inputs = (request.inputs ?? {}) as Record<string, unknown>;
-	const video = getVideoModel(request.model);
-	if (video) {
+	const found = findModel(request.model);
+	if (found?.kind === 'video') {
+		const video = found.model;
 		if (video.params.draft && inputs.draftSourceOrderId !== undefined) return toResult(undefined);
 		return toResult(checkVideoFacts(video, planVideo(video, inputs), media));
 	}
-	const image = getImageModel(request.model);
 	return toResult(
-		image
-			? checkImageFacts(image, Array.isArray(inputs.urls) ? inputs.urls : [], media)
+		found
+			? checkImageFacts(found.model, Array.isArray(inputs.urls) ? inputs.urls : [], media)
 			: undefined,
 	);
 }

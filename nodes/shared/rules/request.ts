@@ -4,9 +4,9 @@ import {
 	IMAGE_MODEL_IDS,
 	VIDEO_FAMILIES,
 	VIDEO_MODEL_IDS,
-	getImageModel,
-	getVideoModel,
+	findModel,
 	videoModelsOf,
+	type FoundModel,
 } from '../catalog';
 import { CODES } from './codes';
 import { checkFields, isRecord, typedRule, type FieldRules } from './fields';
@@ -36,11 +36,12 @@ const ENVELOPE: FieldRules = {
 export function validateRequest(request: unknown): ValidationResult {
 	if (!isRecord(request))
 		return fail(CODES.INVALID_PARAMETER, 'the request must be an object {model, inputs}');
-	return toResult(checkModel(request.model) ?? checkEnvelope(request) ?? checkInputs(request));
+	const found = findModel(request.model);
+	if (!found) return unsupportedModel(request.model);
+	return toResult(checkEnvelope(request) ?? checkInputs(found, request.inputs));
 }
 
-function checkModel(model: unknown): Failure | undefined {
-	if (getVideoModel(model) || getImageModel(model)) return undefined;
+function unsupportedModel(model: unknown): Failure {
 	const family = Object.values(VIDEO_FAMILIES).find(
 		(f) => f.idPrefix && typeof model === 'string' && model.startsWith(f.idPrefix),
 	);
@@ -56,10 +57,10 @@ function checkEnvelope(request: Record<string, unknown>): Failure | undefined {
 	return checkFields(request, ENVELOPE) ?? checkHttpUrl(request.callBackUrl, 'callBackUrl');
 }
 
-function checkInputs(request: Record<string, unknown>): Failure | undefined {
-	const inputs = request.inputs as Record<string, unknown>;
-	const video = getVideoModel(request.model);
-	if (video) return validateVideoInputs(video, inputs);
-	const image = getImageModel(request.model);
-	return image ? validateImageInputs(image, inputs) : undefined;
+/** The inputs against the model's own table (checkEnvelope made sure they are an object). */
+function checkInputs(found: FoundModel, inputs: unknown): Failure | undefined {
+	const object = inputs as Record<string, unknown>;
+	return found.kind === 'video'
+		? validateVideoInputs(found.model, object)
+		: validateImageInputs(found.model, object);
 }

@@ -1,5 +1,6 @@
 /** Public types of the rules (re-exported by index.ts; others code against them). */
 
+/** What a medium is, read from its bytes (the media reader) or known by the service. */
 export type MediaKind = 'image' | 'video' | 'audio';
 
 /**
@@ -40,5 +41,14 @@ export interface CreateTaskRequest {
 	callBackUrl?: string;
 }
 
-export type ValidationResult =
-	{ ok: true } | { ok: false; code: string; message: string; path?: string };
+/**
+ * A request refused in the words of the service's API documentation: its code, what to change, and
+ * the offending field ('inputs.duration'; a node parameter's name where the node refuses it).
+ */
+export interface Refusal {
+	code: string;
+	message: string;
+	path?: string;
+}
+
+export type ValidationResult = { ok: true } | ({ ok: false } & Refusal);

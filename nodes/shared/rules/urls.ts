@@ -2,7 +2,7 @@
 import { CODES } from './codes';
 import { fail, shown, type Failure } from './result';
 
-export type UrlForm = 'https' | 'http' | 'asset' | 'data' | 'invalid';
+type UrlForm = 'https' | 'http' | 'asset' | 'data' | 'invalid';
 
 const ASSET_REF = /^asset:\/\/[^\s/]+$/;
 const DATA_URI = /^data:[\w.+-]+\/[\w.+-]+;base64,/i;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { VIDEO_MODELS, optionValues, type VideoInputName, type VideoModel } from '../catalog';
 import { CODES } from './codes';
-import { enumRule, perModel, refused, typedRule, type FieldRule } from './fields';
+import { enumRule, oncePerModel, refused, typedRule, type FieldRule } from './fields';
 import { oneOf, shown } from './result';
 
 type RuleFactory = (model: VideoModel) => FieldRule;
@@ -129,7 +129,7 @@ function refusedFields(m: VideoModel): Record<string, FieldRule> {
 /**
  * The model's own fields, plus the other models' fields the Unified Generation API refuses on it.
  */
-export const videoFieldRules = perModel<VideoModel>((model) => {
+export const videoFieldRules = oncePerModel<VideoModel>((model) => {
 	const own = Object.fromEntries(model.inputs.map((name) => [name, FACTORIES[name](model)]));
 	return { ...own, ...refusedFields(model) };
 });

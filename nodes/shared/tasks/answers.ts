@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Phase } from './types';
+import type { Phase } from '../polling';
 
 /** What a task's answer says, once its shape is checked (transport/answers.ts): its phase, error, times and files. */
 

@@ -1,5 +1,5 @@
 /** One module per task kind; Create nodes, Wait For Task and the trigger use only these objects. */
-export type { CreatedTask, Phase, TaskCreator, TaskKind, TaskReader, Verdict } from './types';
+export type { CreatedTask, TaskCreator, TaskKind, TaskReader } from './types';
 export { generationTasks } from './generation';
 export { upscaleTasks } from './upscale';
 export type { UpscaleRequest } from './upscale';

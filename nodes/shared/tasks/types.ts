@@ -1,23 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TaskTimes } from '../polling';
+import type { Phase, TaskTimes } from '../polling';
 import type { Price } from '../pricing';
+import type { ValidationResult } from '../rules';
 import type { ApiContext, Service } from '../transport';
-
-/** The three phases that matter to a waiter; each kind maps its own statuses onto them. */
-export type Phase = 'running' | 'succeeded' | 'failed';
 
 /** A task the service confirmed: its id, and the fields the node reports for it (taskId, orderId, ...). */
 export interface CreatedTask {
 	id: string;
 	json: IDataObject;
 }
-
-/**
- * A validation verdict in the words of the service's API documentation (the rules'
- * ValidationResult).
- */
-export type Verdict = { ok: true } | { ok: false; code: string; message: string; path?: string };
 
 /**
  * What waiting, settling and downloading read of a kind of task: how to read a task and its
@@ -42,7 +34,7 @@ export interface TaskReader {
 
 /** What a Create node needs of a kind of task to make one: how to check, price and create its request. */
 export interface TaskCreator<Request> {
-	validate(request: Request): Verdict;
+	validate(request: Request): ValidationResult;
 	/** Credits the task will cost as far as the request alone tells (the media's facts may refine it); null with the reason when unknown. */
 	estimate(request: Request): Price;
 	/** Sends the create request once; throws when the service's answer has no task id. */

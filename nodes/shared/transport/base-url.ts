@@ -10,7 +10,7 @@
  */
 
 /** The path the Unified Generation API's base address ends in. */
-export const UNIFIED_API_PATH = '/api/v1';
+const UNIFIED_API_PATH = '/api/v1';
 
 /** Just a scheme and a host (with an optional port and user info), no path, query or fragment. */
 const ROOT_ONLY = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]+)$/i;

@@ -63,7 +63,7 @@ export function fileNameFromUrl(url: string, fallback: string): string {
 	}
 }
 
-export function mimeTypeFor(fileName: string, contentType?: string): string {
+function mimeTypeFor(fileName: string, contentType?: string): string {
 	const declared = contentType?.split(';')[0].trim().toLowerCase();
 	if (declared && declared !== 'application/octet-stream') return declared;
 	return mimeTypeOfFileName(fileName);

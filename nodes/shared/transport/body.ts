@@ -1,7 +1,7 @@
 import type { BodyStream } from './media-check';
 
 /** The Node.js Readable class (the `stream` module may not be imported by a community node). */
-export type ReadableClass = {
+type ReadableClass = {
 	from(source: AsyncIterable<Buffer>, options?: { objectMode: boolean }): BodyStream;
 };
 
@@ -23,7 +23,7 @@ export function readableClassOf(stream: object): ReadableClass {
 }
 
 /** A body that delivered fewer bytes than its Content-Length announced (or none). */
-export class CutShortError extends Error {
+class CutShortError extends Error {
 	constructor(received: number, announced: number, why?: string) {
 		super(
 			`the file host sent only ${received} of the ${announced} bytes it announced${why ? ` (${why})` : ''}, so no file was stored`,
@@ -32,7 +32,7 @@ export class CutShortError extends Error {
 }
 
 /** A response body as its first bytes, for a look at what it is, and a new stream of every byte. */
-export interface OpenedBody {
+interface OpenedBody {
 	head: Buffer;
 	/** Every byte of the body, the head included; it fails when fewer bytes than announced arrive. */
 	whole: BodyStream;
@@ -50,7 +50,7 @@ export async function openBody(
 	body: BodyStream,
 	announced: number | undefined,
 ): Promise<OpenedBody> {
-	const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+	const chunks = body[Symbol.asyncIterator]();
 	let received = 0;
 	// A body that breaks before its announced end says how much of it came.
 	const broken = (error: Error) =>

@@ -7,7 +7,7 @@ import type { ApiContext, ApiRequest } from './index';
 
 /** The Task-Compatible Video API's endpoints that are not tasks (tasks live in tasks/compat.ts). */
 
-export interface BalanceResponse {
+interface BalanceResponse {
 	/** Decimal with four fractional digits, as the service sends it. */
 	balance: string;
 	markupRate: number;
@@ -76,7 +76,7 @@ export const batchAssets = (
 	call(ctx, {
 		method: 'POST',
 		path: COMPAT_PATHS.assetBatch,
-		body: body as ApiRequest['body'],
+		body,
 		itemIndex,
 		timeoutMs,
 	});
@@ -95,7 +95,7 @@ export const listGroups = (ctx: ApiContext, itemIndex?: number) =>
 const LIST_KEYS = ['items', 'data', 'list', 'records'];
 
 export function readPage(answer: unknown): { records: IDataObject[]; total?: number } {
-	if (Array.isArray(answer)) return { records: answer as IDataObject[] };
+	if (Array.isArray(answer)) return { records: answer };
 	const body = (answer && typeof answer === 'object' ? answer : {}) as IDataObject;
 	const nested =
 		body.data && typeof body.data === 'object' && !Array.isArray(body.data)
@@ -104,8 +104,7 @@ export function readPage(answer: unknown): { records: IDataObject[]; total?: num
 	for (const source of [body, nested]) {
 		const key = LIST_KEYS.find((name) => Array.isArray(source[name]));
 		if (!key) continue;
-		const total = [source.total, body.total].find((value) => typeof value === 'number') as
-			number | undefined;
+		const total = [source.total, body.total].find((value) => typeof value === 'number');
 		return { records: source[key] as IDataObject[], total };
 	}
 	return { records: [] };

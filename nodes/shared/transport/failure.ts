@@ -36,7 +36,7 @@ function coded(error: unknown): Failure | undefined {
 	return message === undefined ? undefined : { code: CODE_IN_MESSAGE.exec(message)?.[1], message };
 }
 
-export const failureCode = (error: unknown): string | undefined =>
+const failureCode = (error: unknown): string | undefined =>
 	coded(error)?.code as string | undefined;
 
 export const sentNothing = (error: unknown): boolean => NOTHING_SENT.has(failureCode(error) ?? '');

@@ -147,13 +147,13 @@ export interface ApiRequest {
 }
 
 /** Bounded exponential backoff with full jitter; only ever used for GET requests. */
-export interface RetryPolicy {
+interface RetryPolicy {
 	attempts: number;
 	baseDelayMs: number;
 	maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8000 };
+const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8000 };
 
 /** A request on its way: the context and request it came from, and its cancel signal. */
 interface Exchange extends Call {
@@ -291,7 +291,7 @@ function sender(call: Exchange, clock: AttemptClock): Send {
 }
 
 /** Full jitter: a random wait up to base x 2^(attempt-1), never above the cap. */
-export function backoffMs(attempt: number, retry: RetryPolicy): number {
+function backoffMs(attempt: number, retry: RetryPolicy): number {
 	const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
 	return Math.round(Math.random() * ceiling);
 }

@@ -1,5 +1,5 @@
 /** Default total time of one request attempt: connecting, the headers and the whole body. */
-export const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
  * The longest wait a Retry-After may ask for. A service asking for an hour would otherwise hold

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } fro
 import type { AttemptClock } from './limits';
 
 /** Redirect hops followed within one attempt; a longer chain is answered as the 3xx it is. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -41,7 +41,7 @@ export async function sendFollowing(send: Send, first: IHttpRequestOptions): Pro
 }
 
 /** The last answer of a GET whose redirects were followed, or why a hop was not asked. */
-export type CheckedAnswer = { response: IN8nHttpFullResponse } | { refused: string };
+type CheckedAnswer = { response: IN8nHttpFullResponse } | { refused: string };
 
 /**
  * Follows a GET's redirects here (the request is sent with redirects off), to any origin, but

@@ -6,7 +6,7 @@ import type { ApiContext } from './index';
 
 /** The Unified Generation API's endpoints that are not tasks (tasks live in tasks/, assets in unified-asset-api.ts). */
 
-export interface CreditsResponse {
+interface CreditsResponse {
 	credits: number;
 	availableCredits: number;
 }
@@ -27,7 +27,7 @@ export function getRelations(
 	return apiRequest<IDataObject>(ctx, 'unified', {
 		method: 'GET',
 		path: UNIFIED_PATHS.relations,
-		qs: qs as IDataObject,
+		qs,
 		itemIndex,
 		subject: { kind: 'order', id: qs.orderId },
 	});

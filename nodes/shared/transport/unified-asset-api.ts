@@ -9,7 +9,7 @@ import type { ApiContext } from './index';
 /** The Unified Generation API's asset endpoints: POST /assets/upload, GET /assets/status, GET /assets/list. */
 
 /** An upload request is bounded like a create: it carries a whole file (up to 50 MB), so it gets 10 minutes. */
-export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Shapes every asset answer for the next node: `assetUri` (asset://<providerAssetId>) for sd-family
@@ -20,7 +20,7 @@ export function withAssetUri(asset: IDataObject): IDataObject {
 	return { ...asset, assetUri: typeof id === 'string' && id ? `asset://${id}` : null };
 }
 
-export interface BinaryUpload {
+interface BinaryUpload {
 	itemIndex: number;
 	propertyName: string;
 	name?: string;
@@ -88,7 +88,7 @@ export async function assetStatus(
 	return checkedAsset(answer, 'the asset status');
 }
 
-export interface ListQuery {
+interface ListQuery {
 	type?: string;
 	status?: string;
 	cursor?: number | string;

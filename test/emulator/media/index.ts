@@ -8,7 +8,6 @@ export type {
 	ImageFormat,
 	MediaFormat,
 	MediaInfo,
-	MediaKind,
 	VideoFormat,
 } from '../../../nodes/shared/media/formats';
 export { extensionOf, mimeTypeOf } from '../../../nodes/shared/media/formats';

@@ -80,7 +80,7 @@ export function readBatchAnswer(answer: unknown): { body: IDataObject; results: 
 	const body = (
 		answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {}
 	) as IDataObject;
-	const results = Array.isArray(body.results) ? (body.results as unknown[]) : [];
+	const results = Array.isArray(body.results) ? body.results : [];
 	return {
 		body,
 		results: results.filter(

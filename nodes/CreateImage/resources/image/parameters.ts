@@ -10,8 +10,8 @@ import {
 } from './names';
 import type { ImageNodeMode, ImageParameterName } from './names';
 import { runTogetherEntry, runTogetherMessage, toList } from '../../../shared/fields/lists';
-import { CODES } from '../../../shared/rules';
-import { oneOf, shown } from '../../../shared/rules/result';
+import { CODES, type Refusal } from '../../../shared/rules';
+import { fail, oneOf, shown } from '../../../shared/rules/result';
 
 /**
  * One item's parameters as n8n hands them over, by the names the fields use. Any of them may hold
@@ -19,13 +19,6 @@ import { oneOf, shown } from '../../../shared/rules/result';
  * does not have are absent (n8n drops hidden fields).
  */
 export type ImageParameters = { readonly [name in ImageParameterName]?: unknown };
-
-/** A fault in the node's own terms: `path` is the node parameter's name. */
-export interface ParameterFault {
-	code: string;
-	message: string;
-	path: ImageParameterName;
-}
 
 /** Reads one item's fields; what the request could not express is refused here, before anything is sent. */
 export function readImageParameters(ctx: IExecuteFunctions, itemIndex: number): ImageParameters {
@@ -43,25 +36,18 @@ export function readImageParameters(ctx: IExecuteFunctions, itemIndex: number): 
  * item without reference images (the request would silently become text to image), and the count
  * of variants (the node's own field). Everything else is sent as given for the rules to judge.
  */
-export function checkImageParameters(parameters: ImageParameters): ParameterFault | undefined {
+export function checkImageParameters(parameters: ImageParameters): Refusal | undefined {
 	const mode = parameters.generationMode;
 	if (!IMAGE_MODES.includes(mode as ImageNodeMode)) {
 		const choices = oneOf(
 			IMAGE_MODES.map((value) => `${value} (${IMAGE_MODE_LABELS[value].name})`),
 		);
-		return {
-			code: CODES.INVALID_PARAMETER,
-			message: `generation mode ${shown(mode)} is invalid: choose ${choices}`,
-			path: P.generationMode,
-		};
+		const message = `generation mode ${shown(mode)} is invalid: choose ${choices}`;
+		return fail(CODES.INVALID_PARAMETER, message, P.generationMode);
 	}
 	const runTogether = mode === 'imageToImage' ? runTogetherEntry(parameters.urls) : undefined;
 	if (runTogether)
-		return {
-			code: CODES.INVALID_URL,
-			message: runTogetherMessage('Reference Image URLs', runTogether),
-			path: P.urls,
-		};
+		return fail(CODES.INVALID_URL, runTogetherMessage('Reference Image URLs', runTogether), P.urls);
 	if (
 		mode === 'imageToImage' &&
 		toList(parameters.urls).length === 0 &&
@@ -69,7 +55,7 @@ export function checkImageParameters(parameters: ImageParameters): ParameterFaul
 	) {
 		const message =
 			'Image to Image needs 1-10 reference images, but none was given: add their URLs or binary fields, or choose Text to Image';
-		return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: P.urls };
+		return fail(CODES.INVALID_MEDIA_COMBINATION, message, P.urls);
 	}
 	return variantsFault(parameters.imagesPerItem);
 }
@@ -79,9 +65,9 @@ export function variantCount(value: unknown): number {
 	return value === undefined ? 1 : Number(value);
 }
 
-function variantsFault(value: unknown): ParameterFault | undefined {
+function variantsFault(value: unknown): Refusal | undefined {
 	const count = variantCount(value);
 	if (Number.isInteger(count) && count >= 1) return undefined;
 	const message = `images per item ${shown(value)} is invalid: give a whole number of at least 1`;
-	return { code: CODES.INVALID_PARAMETER, message, path: P.imagesPerItem };
+	return fail(CODES.INVALID_PARAMETER, message, P.imagesPerItem);
 }

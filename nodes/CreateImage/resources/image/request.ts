@@ -36,7 +36,7 @@ function binaries(parameters: ImageParameters): string[] {
  * type or not offered by the model is sent on for the rules to refuse with the service's own code.
  * `urls` (present only in Image to Image) is what switches the service to editing.
  */
-export function buildImageRequest(parameters: ImageParameters): CreateTaskRequest {
+function buildImageRequest(parameters: ImageParameters): CreateTaskRequest {
 	const settings = SETTINGS.filter((name) => !isBlank(parameters[name])).map((name) => [
 		name,
 		parameters[name],

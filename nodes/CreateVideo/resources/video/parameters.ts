@@ -6,8 +6,8 @@ import { BINARY_MEDIA, URL_FIELD_LABELS } from './media.fields';
 import { MODE_LABELS, nodeModes } from './modes';
 import type { VideoNodeMode } from './modes';
 import { runTogetherEntry, runTogetherMessage } from '../../../shared/fields/lists';
-import { CODES } from '../../../shared/rules';
-import { oneOf, shown } from '../../../shared/rules/result';
+import { CODES, type Refusal } from '../../../shared/rules';
+import { fail, oneOf, shown } from '../../../shared/rules/result';
 
 /**
  * One item's parameters as n8n hands them over, by the names the fields use. Any of them may hold
@@ -18,13 +18,6 @@ export type VideoParameters = { readonly model: string } & {
 	readonly [name in Exclude<VideoParameterName, 'model'>]?: unknown;
 };
 
-/** A fault in the node's own terms: `path` is the node parameter's name. */
-export interface ParameterFault {
-	code: string;
-	message: string;
-	path: VideoParameterName;
-}
-
 /**
  * What the request cannot say for itself, so the rules could not refuse it with a useful message:
  * a generation mode the model does not offer (no request field holds it), an empty frame (the
@@ -32,15 +25,17 @@ export interface ParameterFault {
  * request field. Everything else is sent as given for the rules to judge. An unknown model is left
  * to the rules (UNSUPPORTED_MODEL).
  */
-export function checkVideoParameters(parameters: VideoParameters): ParameterFault | undefined {
-	const model = getVideoModel(parameters.model);
+export function checkVideoParameters(
+	parameters: VideoParameters,
+	model = getVideoModel(parameters.model),
+): Refusal | undefined {
 	if (!model) return undefined;
 	const modes = nodeModes(model);
 	const mode = parameters.generationMode;
 	if (!modes.includes(mode as VideoNodeMode)) {
 		const choices = oneOf(modes.map((value) => `${value} (${MODE_LABELS[value].name})`));
 		const message = `generation mode ${shown(mode)} is not offered by ${model.id}: choose ${choices}`;
-		return { code: CODES.INVALID_PARAMETER, message, path: P.generationMode };
+		return fail(CODES.INVALID_PARAMETER, message, P.generationMode);
 	}
 	return (
 		runTogetherUrls(parameters) ??
@@ -50,13 +45,12 @@ export function checkVideoParameters(parameters: VideoParameters): ParameterFaul
 }
 
 /** URLs pasted on one line would be sent as one reference and the task billed: refused before sending. */
-function runTogetherUrls(parameters: VideoParameters): ParameterFault | undefined {
+function runTogetherUrls(parameters: VideoParameters): Refusal | undefined {
 	for (const [name, label] of Object.entries(URL_FIELD_LABELS) as Array<
 		[keyof typeof URL_FIELD_LABELS, string]
 	>) {
 		const entry = runTogetherEntry(parameters[name]);
-		if (entry)
-			return { code: CODES.INVALID_URL, message: runTogetherMessage(label, entry), path: name };
+		if (entry) return fail(CODES.INVALID_URL, runTogetherMessage(label, entry), name);
 	}
 	return undefined;
 }
@@ -73,36 +67,33 @@ const FRAMES: Partial<
  * empty would silently change the mode. A frame comes from its URL or its binary field: both given
  * is refused too (our choice: which one the user meant cannot be told).
  */
-function emptyFrame(mode: VideoNodeMode, parameters: VideoParameters): ParameterFault | undefined {
+function emptyFrame(mode: VideoNodeMode, parameters: VideoParameters): Refusal | undefined {
 	for (const name of FRAMES[mode] ?? []) {
 		const which = name === P.firstFrameUrl ? 'first' : 'last';
 		const binary = BINARY_MEDIA[name].name;
 		const fromBinary = binaryNames(parameters[binary]);
 		if (fromBinary.length > 1) {
-			return {
-				code: CODES.INVALID_MEDIA_COMBINATION,
-				message: `the ${which} frame is one image: give one binary field, not ${fromBinary.length}`,
-				path: binary,
-			};
+			const message = `the ${which} frame is one image: give one binary field, not ${fromBinary.length}`;
+			return fail(CODES.INVALID_MEDIA_COMBINATION, message, binary);
 		}
 		if (fromBinary.length === 1 && !isBlank(parameters[name])) {
 			const message = `the ${which} frame is given twice, as a URL and as binary field "${fromBinary[0]}": keep one of them`;
-			return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: name };
+			return fail(CODES.INVALID_MEDIA_COMBINATION, message, name);
 		}
 		if (fromBinary.length === 0 && isBlank(parameters[name])) {
 			const instead =
 				mode === 'keyframes' ? `, or choose ${MODE_LABELS.firstFrame.name} for a single image` : '';
 			const message = `${MODE_LABELS[mode].name} needs its frame images, but the ${which} frame is empty: give its image URL or binary field${instead}`;
-			return { code: CODES.INVALID_MEDIA_COMBINATION, message, path: name };
+			return fail(CODES.INVALID_MEDIA_COMBINATION, message, name);
 		}
 	}
 	return undefined;
 }
 
-function automaticDurationType(value: unknown): ParameterFault | undefined {
+function automaticDurationType(value: unknown): Refusal | undefined {
 	if (value === undefined || typeof value === 'boolean') return undefined;
 	const message = `${P.automaticDuration} ${shown(value)} is invalid: send true or false`;
-	return { code: CODES.INVALID_PARAMETER, message, path: P.automaticDuration };
+	return fail(CODES.INVALID_PARAMETER, message, P.automaticDuration);
 }
 
 export function isBlank(value: unknown): boolean {

@@ -27,9 +27,9 @@ const AUTOMATIC_DURATION = '-1s';
  * given. What the request cannot express (checkVideoParameters) is refused here.
  */
 export function buildVideoRequest(parameters: VideoParameters): CreateTaskRequest {
-	const fault = checkVideoParameters(parameters);
-	if (fault) throw new Error(`${fault.code}: ${fault.message} (field ${fault.path})`);
 	const model = getVideoModel(parameters.model);
+	const fault = checkVideoParameters(parameters, model);
+	if (fault) throw new Error(`${fault.code}: ${fault.message} (field ${fault.path})`);
 	const mode = parameters.generationMode as VideoNodeMode;
 	const options: Inputs = isRecord(parameters.additionalOptions)
 		? parameters.additionalOptions
