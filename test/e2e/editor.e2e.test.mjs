@@ -129,7 +129,7 @@ describe('n8n loads the package', () => {
 			expect(listed.description).toEqual(expect.any(String));
 			expect(listed.codex?.categories?.length).toBeGreaterThan(0);
 			const isTrigger = listed.group.includes('trigger');
-			if (!isTrigger) expect(listed.usableAsTool).toBe(true); // DESIGN: every action node is usable as a tool
+			if (!isTrigger) expect(listed.usableAsTool).toBe(true); // every action node is usable as a tool
 			const ownCredentials = CREDENTIAL_FILES.map((f) => declared(f).name);
 			expect(credentialNames(listed.credentials).length).toBeGreaterThan(0);
 			for (const name of credentialNames(listed.credentials))

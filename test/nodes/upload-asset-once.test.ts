@@ -1,5 +1,5 @@
 /**
- * Upload Asset sends each upload once per node run and reports every asset it created (DESIGN:
+ * Upload Asset sends each upload once per node run and reports every asset it created (docs/architecture.md, Promises:
  * Money, Nothing lost), on the real n8n-core engine against the emulator. n8n's Retry On Fail
  * re-runs a node that throws or whose first output item carries `error`: such a re-run must not
  * upload the files again, and a failure after some uploads must not hide the assets they created.

@@ -74,8 +74,8 @@ export function refusedBeforeSending(
 
 /**
  * Applies the budget in item order: an item whose estimate would take the running total past the
- * budget is refused, and so is one whose price cannot be known before sending (DESIGN: the Budget
- * never under-counts).
+ * budget is refused, and so is one whose price cannot be known before sending (docs/architecture.md, Promises:
+ * Budget).
  */
 export function applyBudget<R>(
 	ctx: IExecuteFunctions,

@@ -6,7 +6,7 @@ import { isCancelled } from '../execution/abort';
  * n8n's Retry On Fail re-runs a node not only when it throws but also when the first item of its
  * output carries `error` (n8n-core's WorkflowExecute checks `data[0][0].json.error`). A node that
  * asks the service to store something (a task, an uploaded asset, a compat asset) keeps two rules
- * so that a re-run never sends it twice (DESIGN: Money):
+ * so that a re-run never sends it twice (docs/architecture.md, Promises: Money):
  *
  * - it throws only when nothing it sent can exist (stopUnlessStored); otherwise it returns every
  *   item, failed ones with their error, and shows a warning;

@@ -26,7 +26,7 @@ export const isOutcomeUnknown = (error: unknown): boolean => hasMark(error, 'out
 /** True when the request ended because the execution was stopped. */
 export const isCancellation = (error: unknown): boolean => hasMark(error, 'executionStopped');
 
-/** Never "retry": a second create could bill twice (DESIGN: Money). */
+/** Never "retry": a second create could bill twice (docs/architecture.md, Promises: Money). */
 const CHECK_FIRST =
 	'Do not send it again blindly: first check whether it exists (your tasks or assets, and your credits).';
 

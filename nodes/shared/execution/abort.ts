@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * Stopping a workflow aborts the execution's signal; every sleep, request and download of this
- * package listens to it, so a stopped execution makes no further request (DESIGN: Bounded).
+ * package listens to it, so a stopped execution makes no further request (docs/architecture.md, Promises: Bounded).
  */
 
 /** Any n8n context: only some carry the execution's cancel signal (hooks and older n8n versions do not). */

@@ -13,7 +13,7 @@ import { fetchRefusal } from '../rules/urls';
 /**
  * A video or audio URL's header, read with HTTP range requests (`Range: bytes=a-b`), never the
  * whole file: a few small reads, bounded in bytes, reads and time. Only public https addresses or
- * the credential's own origin are asked (DESIGN: downloads come only from where results live), on
+ * the credential's own origin are asked (docs/architecture.md, Promises: Downloads from where results live), on
  * every redirect hop, and the key is never sent. A host that does not answer a range with 206 is
  * "unknown": the file is not read.
  */

@@ -31,7 +31,7 @@ export interface PollOptions {
  */
 export const UNREACHABLE_MS = 5 * 60_000;
 
-/** Chosen by `npm run bench` (README: Benchmark). */
+/** Chosen by `npm run bench` (docs/benchmark.md). */
 export const DEFAULT_POLL: PollOptions = {
 	intervalMs: 250,
 	maxIntervalMs: 30_000,

@@ -53,7 +53,7 @@ export function isPrivateOrInsecureUrl(url: string): boolean {
 
 /**
  * Why n8n may not fetch a URL itself (a result file, a media header), or undefined when it may
- * (DESIGN: downloads come only from where results live): a public https address, or the
+ * (docs/architecture.md, Promises: Downloads from where results live): a public https address, or the
  * credential's own origin (scheme, host and port: another port of the same host is another
  * origin). `allowPrivate` lets a self-hosted setup reach any http(s) host. The one rule for every
  * fetch; each redirect hop is judged by it again.

@@ -73,7 +73,7 @@ function mimeTypeFor(fileName: string, contentType?: string): string {
  * Downloads a result file into n8n binary data as a stream, so a large video is never held in
  * memory as a whole. Result URLs are public files, fetched without the credential (the key never
  * goes to a file host), and only from public https addresses or the credential's own origin,
- * each redirect hop judged again (DESIGN: downloads come only from where results live); any other
+ * each redirect hop judged again (docs/architecture.md, Promises: Downloads from where results live); any other
  * address is refused before a request is made. A file is stored whole or not at all: a body
  * shorter than its Content-Length fails. The whole download is bounded by the timeout, the
  * deadline and the Stop button.

@@ -24,7 +24,7 @@ export interface Call {
 	itemIndex?: number;
 	secret: string;
 	url: string;
-	/** Only a GET may be sent again: anything else could create and bill twice (DESIGN: Money). */
+	/** Only a GET may be sent again: anything else could create and bill twice (docs/architecture.md, Promises: Money). */
 	idempotent: boolean;
 	/** What the request names by id, so a 404 or 403 says which id to check. */
 	subject?: Subject;

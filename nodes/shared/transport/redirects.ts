@@ -22,7 +22,7 @@ export interface Answer {
 /**
  * Sends with redirects switched off in n8n and follows them here, within the request's origin only.
  * A redirect to another origin is not followed at all, not even without the key: an API call has
- * no business there, and its answer would be taken for the service's (DESIGN: The key stays home).
+ * no business there, and its answer would be taken for the service's (docs/architecture.md, Promises: The key stays home).
  * n8n-core 2.40 keeps the Authorization header on a redirect to another port of the same host.
  */
 export async function sendFollowing(send: Send, first: IHttpRequestOptions): Promise<Answer> {
