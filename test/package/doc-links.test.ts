@@ -7,6 +7,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'fs';
 import { dirname, join, relative, resolve } from 'path';
 
+import { packageNodes } from '../helpers/package-nodes';
+
 const ROOT = join(__dirname, '..', '..');
 const SKIP = new Set(['node_modules', '.cache', 'dist', '.git', 'artifacts']);
 
@@ -76,4 +78,26 @@ describe('documents cited by code comments', () => {
 			.map((file) => relative(ROOT, file));
 		expect(citing).toEqual([]);
 	});
+});
+
+describe("every node's Docs link opens a README heading", () => {
+	const readme = anchorsOf(join(ROOT, 'README.md'));
+	// the repository's page (package.json's homepage without its #readme)
+	const homepage = (
+		JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).homepage as string
+	).replace(/#.*$/, '');
+	it.each(packageNodes().map((node) => [node.description.displayName, node]))(
+		'%s',
+		(_name, node) => {
+			const url = node.description.documentationUrl ?? '';
+			expect(url.startsWith(`${homepage}#`)).toBe(true);
+			expect(readme.has(url.slice(homepage.length + 1))).toBe(true);
+			const name = node.description.name;
+			const codexFile = files(join(ROOT, 'nodes'), (file) => file.endsWith('.node.json')).find(
+				(file) => JSON.parse(readFileSync(file, 'utf8')).node.endsWith(`.${name}`),
+			);
+			const codex = JSON.parse(readFileSync(codexFile!, 'utf8'));
+			expect(codex.resources.primaryDocumentation[0].url).toBe(url);
+		},
+	);
 });
