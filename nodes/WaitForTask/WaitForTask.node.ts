@@ -8,7 +8,10 @@ import type {
 } from 'n8n-workflow';
 
 import { readmeSection } from '../shared/fields/docs';
+import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
+import { GENERATION_SIMPLE, UPSCALE_SIMPLE, simplifyOutputs } from '../shared/output/simplify';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as task from './resources/task';
@@ -19,6 +22,9 @@ const OPERATIONS: Record<string, OperationLoader> = {
 	relations: async () => await import('./resources/task/relations.operation'),
 	wait: async () => await import('./resources/task/wait.operation'),
 };
+
+/** The operations whose items are tasks: version 2's Simplify gives their times as ISO strings. */
+const SIMPLIFIED_OPERATIONS = { show: { operation: ['wait', 'get'] } };
 
 const OPERATION: INodeProperties = {
 	displayName: 'Operation',
@@ -60,7 +66,8 @@ export class WaitForTask implements INodeType {
 		},
 		group: ['transform'],
 		documentationUrl: readmeSection('wait-for-task'),
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle([OPERATION], ['operation']),
 		description:
 			'Wait for many generation or upscale tasks at once, read a task, or list draft/final relations',
@@ -70,11 +77,16 @@ export class WaitForTask implements INodeType {
 		// The outputs follow the operation (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.operation)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [OPERATION, ...task.description],
+		properties: [OPERATION, ...task.description, simplifyField(SIMPLIFIED_OPERATIONS)],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0));
+		const operation = this.getNodeParameter('operation', 0);
+		const output = await runOperation(this, OPERATIONS, operation);
+		if (!SIMPLIFIED_OPERATIONS.show.operation.includes(operation as string)) return output;
+		const upscale = this.getNodeParameter('taskType', 0, 'generation') === 'upscale';
+		const simple = this.getNodeParameter('simplify', 0, false) === true;
+		return simplifyOutputs(simple, output, upscale ? UPSCALE_SIMPLE : GENERATION_SIMPLE);
 	}
 }
 

@@ -11,6 +11,7 @@ import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
 import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
 import { UploadAsset } from '../../nodes/UploadAsset/UploadAsset.node';
 import { Upscale } from '../../nodes/Upscale/Upscale.node';
+import { WaitForTask } from '../../nodes/WaitForTask/WaitForTask.node';
 import type { RunningEmulator } from '../emulator';
 import { makeVideo } from '../emulator/media';
 import { activeAsset, logged, startFast } from '../emulator/test-helpers';
@@ -28,13 +29,14 @@ const defaults = (node: INodeType, version: number, values: Record<string, unkno
 	visibleFields(node, values as never, version).values;
 
 describe('what a new node (version 2) starts with, and what a saved version-1 node keeps', () => {
-	test('every node of the five is version 2 when added, and still loads version 1', () => {
+	test('every node of the six is version 2 when added, and still loads version 1', () => {
 		for (const node of [
 			new CreateVideo(),
 			new CreateImage(),
 			new CompatTask(),
 			new UploadAsset(),
 			new Upscale(),
+			new WaitForTask(),
 		]) {
 			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2], 2]);
 		}
@@ -52,6 +54,17 @@ describe('what a new node (version 2) starts with, and what a saved version-1 no
 		});
 		expect(defaults(node, 1)).toMatchObject({ waitForCompletion: 'none' });
 		expect(defaults(node, 1)).not.toHaveProperty('download');
+	});
+
+	test('Wait For Task: version 2 waits and downloads the result files; version 1 waits without them', () => {
+		expect(defaults(new WaitForTask(), 2)).toMatchObject({
+			operation: 'wait',
+			download: true,
+			binaryProperty: 'data',
+			simplify: true,
+		});
+		expect(defaults(new WaitForTask(), 1)).toMatchObject({ operation: 'wait', download: false });
+		expect(defaults(new WaitForTask(), 1)).not.toHaveProperty('simplify');
 	});
 
 	test('Compat Task → Task → Create: version 2 starts on a real model, version 1 on Other Model ID', () => {
@@ -130,6 +143,22 @@ describe("a new node's first run on its defaults", () => {
 		expect(item).not.toHaveProperty('creditsConsumed');
 		expect(item).not.toHaveProperty('finishedAt');
 		expect((await run.binary('Upscale Video')).mimeType).toMatch(/^video\//);
+	});
+
+	test('Wait For Task on its defaults after Create Video (Return at Once): the video in binary data, the times as ISO strings', async () => {
+		const run = await runSteps(emu, [
+			packageNode('Create Video', 'createVideo', { prompt: 'a lighthouse' }, { typeVersion: 1 }),
+			packageNode('Wait For Task', 'waitForTask', {}, { typeVersion: 2 }),
+		]);
+		expect(run.error).toBeUndefined();
+		const [item] = run.json('Wait For Task');
+		expect(item).toMatchObject({
+			status: 'COMPLETED',
+			createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+			completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+		});
+		expect(item).not.toHaveProperty('createTime');
+		expect((await run.binary('Wait For Task')).mimeType).toMatch(/^video\//);
 	});
 
 	test('Compat Task with only a prompt creates a task on the default model and says what to do next', async () => {

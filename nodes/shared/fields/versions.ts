@@ -3,8 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { withShow } from './grouping';
 
 /**
- * Create Video, Create Image, Compat Task, Upload Asset and Upscale Video have two versions. Version 2 changed
- * defaults only (what a new node starts with); n8n saves a workflow without the parameters that
+ * The nodes have versions 1 and 2 (Get Credits declares its own pair). Version 2 changed defaults
+ * and Simplify's output only (what a new node starts with); n8n saves a workflow without the parameters that
  * equal their default, so a saved version-1 node must keep reading version 1's defaults.
  */
 export const NODE_VERSIONS = [1, 2];

@@ -1,12 +1,16 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { newDefault } from '../../../shared/fields/versions';
 import { waitProperties } from '../../../shared/fields/wait';
 import { taskFields } from './task-id';
 
 const displayOptions = { show: { operation: ['wait'] } };
 
 // The wait fields take the rule too: the rules they add (download) come after it, as released.
+// Version 2 downloads the result files by default, as the Create nodes' Wait does.
 export const description = updateDisplayOptions(displayOptions, [
 	...taskFields(),
-	...waitProperties(displayOptions),
+	...waitProperties(displayOptions).flatMap((property) =>
+		property.name === 'download' ? newDefault(property, true) : [property],
+	),
 ]);
