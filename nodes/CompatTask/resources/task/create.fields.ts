@@ -9,7 +9,7 @@ import { newDefault } from '../../../shared/fields/versions';
 import { compatWaitFields } from '../../helpers/wait-fields';
 
 /** Media rows: type, source (URL / asset:// / Base64 data URI, or an image from a binary field) and role. */
-export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
+function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 	return {
 		displayName: 'Media',
 		name: 'media',
@@ -92,7 +92,7 @@ export function mediaField(displayOptions: IDisplayOptions): INodeProperties {
 
 const { min, max } = COMPAT.duration;
 
-export function optionsField(displayOptions: IDisplayOptions): INodeProperties {
+function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',

@@ -14,7 +14,7 @@ import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P } from './names';
 import { qualityHint, resolutionHint } from './prices';
 
 /** The model an AI Agent or a new node gets with only a prompt: the cheapest full-featured one. */
-export const DEFAULT_IMAGE_MODEL = 'gen-image-2.5-flare';
+const DEFAULT_IMAGE_MODEL = 'gen-image-2.5-flare';
 
 /**
  * Create Image's fields, built from the catalog: each model shows only the settings it has

@@ -8,7 +8,7 @@ import { VIDEO_PARAMETER } from './names';
 const P = VIDEO_PARAMETER;
 
 /** Create Video's media inputs: frame and reference URLs, each with its binary-data companion. */
-function urlHint(model: VideoModel, kind: MediaKind): string {
+function urlHint(model: VideoModel, kind: MediaListKind): string {
 	const accepts = model.references[kind].accepts;
 	if (videoFamilyOf(model).uploads === 'modelUpload')
 		return 'the https URL returned by Upload Asset for this model';
@@ -19,10 +19,10 @@ function urlHint(model: VideoModel, kind: MediaKind): string {
 		: 'asset://<providerAssetId> of an uploaded asset';
 }
 
-type MediaKind = 'images' | 'videos' | 'audios';
+type MediaListKind = 'images' | 'videos' | 'audios';
 
 /** An example of the kind's URLs, one per line, in the form the model takes. */
-function urlPlaceholder(model: VideoModel, kind: MediaKind): string {
+function urlPlaceholder(model: VideoModel, kind: MediaListKind): string {
 	const file = {
 		images: ['1.png', '2.png'],
 		videos: ['1.mp4', '2.mp4'],
@@ -96,7 +96,7 @@ export function binaryMediaField(
 	};
 }
 
-const LIST_KINDS: Record<MediaArrayName, MediaKind> = {
+const LIST_KINDS: Record<MediaArrayName, MediaListKind> = {
 	urls: 'images',
 	videoUrls: 'videos',
 	audioUrls: 'audios',
