@@ -16,7 +16,7 @@ const example = (file: string) =>
 const TRIGGER = example('trigger-task-finished.json');
 const CREATOR = example('trigger-create-with-callback.json');
 const secretOf = (json: WorkflowJson) =>
-	String(json.nodes.find((node) => node.name === 'Task Trigger')?.parameters.secret);
+	String(json.nodes.find((node) => node.name === 'Task Finished Trigger')?.parameters.secret);
 
 let emu: RunningEmulator;
 beforeAll(async () => (emu = await startFast()));
@@ -25,7 +25,7 @@ afterAll(() => emu.close());
 const options = () => ({ credentials: emulatorCredentials(emu) });
 
 test("the creator example's task starts the trigger example with the task and its video", async () => {
-	const server = await serveWebhook(TRIGGER, 'Task Trigger', options());
+	const server = await serveWebhook(TRIGGER, 'Task Finished Trigger', options());
 	try {
 		const creator = structuredClone(CREATOR);
 		const create = creator.nodes.find((node) => node.name === 'Create Video')!;
@@ -57,13 +57,15 @@ test("the creator example's task starts the trigger example with the task and it
 test('activating the trigger without a Secret fails with what to fix; with one it succeeds', async () => {
 	const open = structuredClone(TRIGGER);
 	open.nodes[0].parameters.secret = '';
-	await expect(callWebhookMethod(open, 'Task Trigger', 'create', options())).rejects.toThrow(
-		'Set a Secret on the Task Finished Trigger',
-	);
+	await expect(
+		callWebhookMethod(open, 'Task Finished Trigger', 'create', options()),
+	).rejects.toThrow('Set a Secret on the Task Finished Trigger');
 	expect(secretOf(TRIGGER)).not.toBe('');
-	await expect(callWebhookMethod(TRIGGER, 'Task Trigger', 'create', options())).resolves.toBe(true);
+	await expect(
+		callWebhookMethod(TRIGGER, 'Task Finished Trigger', 'create', options()),
+	).resolves.toBe(true);
 	// Nothing is registered at the service (each task names its own callBackUrl), so n8n always calls create.
-	await expect(callWebhookMethod(TRIGGER, 'Task Trigger', 'checkExists', options())).resolves.toBe(
-		false,
-	);
+	await expect(
+		callWebhookMethod(TRIGGER, 'Task Finished Trigger', 'checkExists', options()),
+	).resolves.toBe(false);
 });
