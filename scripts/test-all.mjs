@@ -21,8 +21,12 @@ import { REPO_CACHE_DIR, REPO_ROOT, RELEASE_ENV } from './n8n/paths.mjs';
 const RUN_DIR = path.join(REPO_CACHE_DIR, 'test-run');
 const PACK_RECORD = path.join(RUN_DIR, 'package.json');
 
-/** How many steps of each pool run at once (two cores: a suite beside jest; the installs beside both). */
-export const SLOTS = { net: 3, cpu: 2 };
+/**
+ * How many steps of each pool run at once: on two cores, two suites (or jest runs) side by side; the
+ * installs beside them (they mostly wait on the network); the headless examples one at a time
+ * beside those (an `n8n execute` per workflow, mostly waiting on the emulator's task clock).
+ */
+export const SLOTS = { net: 3, cpu: 2, light: 1 };
 
 const npm = (script) => ['npm', 'run', script];
 const install = (release) => ['node', 'scripts/n8n/install.mjs', '--n8n', release];
@@ -55,10 +59,15 @@ export const PLAN = [
 		env: { [RELEASE_ENV]: '2.41.1' },
 	},
 	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),
-	suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81'),
-	suite('examples on n8n 2.40.7', examples('2.40.7'), 'install n8n 2.40.7'),
-	suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1'),
+	light(suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81')),
+	light(suite('examples on n8n 2.40.7', examples('2.40.7'), 'install n8n 2.40.7')),
+	light(suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1')),
 ];
+
+/** A step of the light pool. */
+function light(step) {
+	return { ...step, pool: 'light' };
+}
 
 /** A suite that runs in a real n8n: it needs that n8n installed and the package built. */
 function suite(name, cmd, installStep, after = []) {
