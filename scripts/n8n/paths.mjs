@@ -38,8 +38,8 @@ export const N8N_RELEASES = Object.freeze({
 		ownerByEnv: true,
 	},
 	'2.41.1': {
-		// the newest 2.x whose packages the registry holds in full: 2.41.3 (and 2.41.2) pin 21 of n8n's
-		// own packages at versions the registry lacks (@n8n/agents 0.26.2, n8n-core 2.41.2, …)
+		// the newest 2.x whose packages the registry holds in full: 2.41.3 (the newest; there is no
+		// 2.41.2) pins 21 of n8n's own packages at versions the registry lacks (@n8n/agents 0.26.2, …)
 		node: 24,
 		folder: 'n8n-2.41.1',
 		overrides: { linkedom: '0.18.12' },
