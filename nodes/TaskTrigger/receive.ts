@@ -13,7 +13,7 @@ import type { PostedTask } from '../shared/callback/posted-task';
 import { checkSecret, SECRET_PARAMETER, SECRET_REFUSAL } from './secret';
 import { verifyPosted } from '../shared/callback/verify';
 import { DEFAULT_POLL } from '../shared/polling';
-import { GENERATION_SIMPLE, UPSCALE_SIMPLE, simplifyItem } from '../shared/output/simplify';
+import { simplificationOf, simplifyItem } from '../shared/output/simplify';
 import { settle } from '../shared/waiting/task-waiting';
 import { readTriggerSettings, wantsState, wantsType } from './settings';
 import type { TriggerSettings } from './settings';
@@ -120,7 +120,7 @@ async function itemFor(
 	};
 	const item = { json, ...(task.binary ? { binary: task.binary } : {}) };
 	if (!settings.simplify) return item;
-	return simplifyItem(item, posted.taskType === 'upscale' ? UPSCALE_SIMPLE : GENERATION_SIMPLE);
+	return simplifyItem(item, simplificationOf(posted.taskType));
 }
 
 const waitSettings = (settings: TriggerSettings) => ({

@@ -11,7 +11,6 @@ import { readmeSection } from '../shared/fields/docs';
 import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
-import { GENERATION_SIMPLE, UPSCALE_SIMPLE, simplifyOutputs } from '../shared/output/simplify';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as task from './resources/task';
@@ -81,12 +80,7 @@ export class WaitForTask implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = this.getNodeParameter('operation', 0);
-		const output = await runOperation(this, OPERATIONS, operation);
-		if (!SIMPLIFIED_OPERATIONS.show.operation.includes(operation as string)) return output;
-		const upscale = this.getNodeParameter('taskType', 0, 'generation') === 'upscale';
-		const simple = this.getNodeParameter('simplify', 0, false) === true;
-		return simplifyOutputs(simple, output, upscale ? UPSCALE_SIMPLE : GENERATION_SIMPLE);
+		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0));
 	}
 }
 

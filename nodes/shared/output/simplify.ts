@@ -61,6 +61,10 @@ export const UPSCALE_SIMPLE: Simplification = {
 	}),
 };
 
+/** The simplification of a Unified Generation API task by its type (Wait For Task's and the trigger's). */
+export const simplificationOf = (taskType: unknown): Simplification =>
+	taskType === 'upscale' ? UPSCALE_SIMPLE : GENERATION_SIMPLE;
+
 /**
  * Compat tasks: unix seconds, the id also as `taskId` (the name every other node uses), and the
  * video's url as `videoUrl` instead of the `content` list that holds it.

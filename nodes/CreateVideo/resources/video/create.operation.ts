@@ -6,11 +6,11 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { mapTimedOutItem } from '../../../shared/callback/wait-mode';
 import { resumeOnCallback } from '../../../shared/callback/wait-mode-webhook';
 import { runGenerations } from '../../../shared/create/generations';
 import { VIDEO_PARAMETER_NAMES } from './names';
-import { GENERATION_SIMPLE, simplifyItem, simplifyOutputs } from '../../../shared/output/simplify';
+import { simplifiedOutput, simplifiedResume } from '../../../shared/create/simplified';
+import { GENERATION_SIMPLE } from '../../../shared/output/simplify';
 import { generationTasks } from '../../../shared/tasks';
 import { checkVideoParameters } from './parameters';
 import type { VideoParameters } from './parameters';
@@ -23,17 +23,12 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
 	const output = await runGenerations(ctx, build);
-	const simple = ctx.getNodeParameter('simplify', 0, false) === true;
-	if (simple) mapTimedOutItem(ctx, (item) => simplifyItem(item, GENERATION_SIMPLE));
-	return simplifyOutputs(simple, output, GENERATION_SIMPLE);
+	return simplifiedOutput(ctx, output, GENERATION_SIMPLE);
 }
 
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const simple = ctx.getNodeParameter('simplify', false) === true;
-	return await resumeOnCallback(ctx, generationTasks, (item) =>
-		simple ? simplifyItem(item, GENERATION_SIMPLE) : item,
-	);
+	return await resumeOnCallback(ctx, generationTasks, simplifiedResume(ctx, GENERATION_SIMPLE));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { eachItem, errorItem } from '../../../shared/execution/item-loop';
+import { simplifiedTasks } from './simplified';
 import { readTaskId } from './task-id';
 import { taskKindOf } from './task-kind';
 
@@ -21,5 +22,5 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		(error, itemIndex) => ({ output: OUTPUT.failed, item: errorItem(error, itemIndex) }),
 	);
 	for (const { output, item } of routed) outputs[output].push(item);
-	return outputs;
+	return simplifiedTasks(ctx, outputs);
 }

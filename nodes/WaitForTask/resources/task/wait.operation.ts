@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { readWaitSettings } from '../../../shared/fields/wait';
 import { taskWaits } from '../../../shared/waiting/task-waits';
 import { routeWaits } from '../../../shared/execution/wait-routing';
+import { simplifiedTasks } from './simplified';
 import { readTaskId } from './task-id';
 import { taskKindOf } from './task-kind';
 
@@ -13,9 +14,10 @@ import { taskKindOf } from './task-kind';
  * skipped (created in an earlier run, no task id in this one) goes to output 2 as it came.
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeWaits(ctx, {
+	const outputs = await routeWaits(ctx, {
 		idField: 'taskId',
 		readId: (itemIndex) => readTaskId(ctx, itemIndex),
 		waitAll: taskWaits(ctx, taskKindOf(ctx), readWaitSettings(ctx)),
 	});
+	return simplifiedTasks(ctx, outputs);
 }
