@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import { isMain, parseOptions } from './lib/cli.mjs';
 import { createProgress } from './lib/progress.mjs';
-import { runSteps } from './lib/steps.mjs';
+import { runSteps, waitsOf } from './lib/steps.mjs';
 import { PREBUILT_ENV } from './n8n/community-package.mjs';
 import { REPO_CACHE_DIR, REPO_ROOT, RELEASE_ENV } from './n8n/paths.mjs';
 
@@ -27,6 +27,9 @@ const PACK_RECORD = path.join(RUN_DIR, 'package.json');
  * beside those (an `n8n execute` per workflow, mostly waiting on the emulator's task clock).
  */
 export const SLOTS = { net: 3, cpu: 2, light: 1 };
+
+/** The longest step name, so the columns of --list and of the summary line up. */
+const NAME_WIDTH = 28;
 
 const npm = (script) => ['npm', 'run', script];
 const install = (release) => ['node', 'scripts/n8n/install.mjs', '--n8n', release];
@@ -98,21 +101,19 @@ async function main() {
 }
 
 function describe(step) {
-	const waits = [...(step.needs ?? []), ...(step.after ?? [])];
-	return `${step.name.padEnd(28)} ${step.cmd.join(' ')}${waits.length ? `   (after ${waits.join(', ')})` : ''}`;
+	const waits = waitsOf(step);
+	return `${step.name.padEnd(NAME_WIDTH)} ${step.cmd.join(' ')}${waits.length ? `   (after ${waits.join(', ')})` : ''}`;
 }
 
 /** One line per step in plan order: its start, its time and how it ended. */
 export function summary(outcomes) {
 	const byName = new Map(outcomes.map((o) => [o.name, o]));
-	const lines = PLAN.map(({ name }) => byName.get(name)).map(
+	const lines = PLAN.map((step) => byName.get(step.name)).map(
 		(o) =>
-			`${o.status.padEnd(8)} ${name(o)} start ${o.start.toFixed(0).padStart(5)} s  took ${o.seconds.toFixed(0).padStart(5)} s${o.why ? `  (${o.why})` : ''}`,
+			`${o.status.padEnd(8)} ${o.name.padEnd(NAME_WIDTH)} start ${o.start.toFixed(0).padStart(5)} s  took ${o.seconds.toFixed(0).padStart(5)} s${o.why ? `  (${o.why})` : ''}`,
 	);
 	return lines.join('\n');
 }
-
-const name = (o) => o.name.padEnd(28);
 
 if (isMain(import.meta.url)) {
 	process.exitCode = await main().catch((error) => {

@@ -63,12 +63,15 @@ export async function runSteps(plan, opts) {
 	return [...outcomes.values()];
 }
 
+/** The steps a step waits for: those it needs (to pass) and those it comes after (to end). */
+export const waitsOf = (step) => [...(step.needs ?? []), ...(step.after ?? [])];
+
 function assertPlan(plan, slots) {
 	const names = new Set(plan.map((s) => s.name));
 	if (names.size !== plan.length) throw new Error('two steps share a name');
 	for (const step of plan) {
 		if (!slots[step.pool]) throw new Error(`step ${step.name}: pool ${step.pool} has no slots`);
-		for (const other of [...(step.needs ?? []), ...(step.after ?? [])])
+		for (const other of waitsOf(step))
 			if (!names.has(other))
 				throw new Error(`step ${step.name} waits for ${other}, not in the plan`);
 	}
@@ -76,8 +79,7 @@ function assertPlan(plan, slots) {
 
 /** 'ready', 'wait', or why the step cannot run. */
 function readiness(step, outcomes, running, slots) {
-	const ends = [...(step.needs ?? []), ...(step.after ?? [])];
-	if (ends.some((name) => !outcomes.has(name))) return 'wait';
+	if (waitsOf(step).some((name) => !outcomes.has(name))) return 'wait';
 	const failed = (step.needs ?? []).find((name) => outcomes.get(name).status !== 'passed');
 	if (failed) return `${failed} did not pass`;
 	const busy = [...running.values()].filter((r) => r.pool === step.pool).length;
