@@ -86,15 +86,16 @@ describe('Wait For Task against a broken service', () => {
 			() => limited,
 			async (service) => {
 				const started = Date.now();
-				// 6 s: time enough for the first check even on a loaded machine (3 s was not, side by side)
-				const run = await runAgainst(service.url, [waitForTask(fast(0.1))], {
+				// 15 s: time enough for the first check to be answered even on a machine busy with the
+				// other suites (3 s and 6 s were not: the check was cut by the deadline before its answer)
+				const run = await runAgainst(service.url, [waitForTask(fast(0.25))], {
 					items: [{ taskId: 't' }],
 				});
-				expect(Date.now() - started).toBeLessThan(20_000);
+				expect(Date.now() - started).toBeLessThan(30_000);
 				const [item] = run.json('Wait For Task', 1);
 				expect(item).toMatchObject({ taskId: 't', outcome: 'timedOut' });
 				expect(item.error).toMatch(
-					/^No status could be read within 6 s; the last check failed: Too many requests/,
+					/^No status could be read within 15 s; the last check failed: Too many requests/,
 				);
 			},
 		);
@@ -105,11 +106,12 @@ describe('Wait For Task against a broken service', () => {
 			() => 'hang',
 			async (service) => {
 				const started = Date.now();
-				// 6 s: time enough for the first check even on a loaded machine (3 s was not, side by side)
-				const run = await runAgainst(service.url, [waitForTask(fast(0.1))], {
+				// 15 s: time enough for the first check to be answered even on a machine busy with the
+				// other suites (3 s and 6 s were not: the check was cut by the deadline before its answer)
+				const run = await runAgainst(service.url, [waitForTask(fast(0.25))], {
 					items: [{ taskId: 't' }],
 				});
-				expect(Date.now() - started).toBeLessThan(20_000);
+				expect(Date.now() - started).toBeLessThan(30_000);
 				expect(run.json('Wait For Task', 1)[0]).toMatchObject({ outcome: 'timedOut' });
 			},
 		);
