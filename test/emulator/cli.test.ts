@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** `npm run emulator` (tsx test/emulator/cli.ts): prints its url when ready, stops on SIGTERM/SIGINT. */
+/**
+ * `npm run emulator` (`node --import tsx test/emulator/cli.ts`): prints its url when ready, stops on
+ * SIGTERM/SIGINT. One process: tsx's own command relays a signal to a child and kills it when the
+ * child has not answered within 30 ms, which a busy machine misses (exit 143).
+ */
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -11,13 +15,7 @@ function startCli(flags: string[] = []): Promise<{
 }> {
 	const child = spawn(
 		process.execPath,
-		[
-			join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-			'test/emulator/cli.ts',
-			'--port',
-			'0',
-			...flags,
-		],
+		['--import', 'tsx', 'test/emulator/cli.ts', '--port', '0', ...flags],
 		{
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,13 @@
 import type { RunningEmulator } from '../emulator';
-import { addAccount, call, control, logged, reset, startFast } from '../emulator/test-helpers';
+import {
+	addAccount,
+	call,
+	control,
+	logged,
+	reset,
+	startFast,
+	waitTerminal,
+} from '../emulator/test-helpers';
 import { makeImage } from '../emulator/media/index';
 import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { runWorkflow } from '../harness';
@@ -269,12 +277,14 @@ describe('Compat Task: Task Get, List, Wait', () => {
 		compatNode('Get', { resource: 'task', operation: 'get', ...parameters }, extra);
 
 	test('Get reads a running task, then a succeeded one with its video and the link expiry', async () => {
+		// Long enough that a busy machine's first Get still sees it running.
+		await control(emu, '/settings', { taskDurationMs: 3_000 });
 		const task = await submit('a boat');
 		const running = await runSteps(emu, [get()], { items: [task] });
 		expect(running.json('Get')).toEqual([
 			expect.objectContaining({ id: task.id, status: 'running' }),
 		]);
-		await new Promise((resolve) => setTimeout(resolve, 500));
+		await waitTerminal(`${emu.compatBaseUrl}${TASKS}/${task.id}`);
 		const done = await runSteps(emu, [get({ download: true })], { items: [task] });
 		const [item] = done.json('Get');
 		expect(item).toMatchObject({ id: task.id, status: 'succeeded', resultLinkExpired: false });
