@@ -79,15 +79,14 @@ describe('Create Video: money', () => {
 					[createVideo({ batchOptions: { concurrency: 1 } }, retrying)],
 					{ items: prompts(10) },
 				);
-				const items = run.json('Create Video');
-				expect(items).toHaveLength(10);
+				// every item failed, one create's outcome unknown: the workflow stops, naming each item
+				expect(run.status).toBe('error');
 				expect(creates()).toBe(1);
-				expect(items[0]).toMatchObject({ taskCreated: 'unknown' });
-				expect(
-					items
-						.slice(1)
-						.every((item) => String(item.error).startsWith('Not sent: an earlier create')),
-				).toBe(true);
+				expect(run.error?.message).toBe('All 10 items failed');
+				const lines = String(run.error?.description).split('\n');
+				expect(lines[0]).toMatch(/^Item 1: .*may have/);
+				expect(lines[1]).toMatch(/^Items 2, 3, 4, 5, 6, 7, 8, 9, 10: Not sent: an earlier create/);
+				expect(lines[2]).toContain('Wait For Task');
 				expect(run.runData['Create Video']).toHaveLength(1);
 			},
 		);

@@ -357,7 +357,7 @@ describe('Compat Task: each asset create is sent once per node run, and every cr
 		},
 	);
 
-	test('Batch Create from items under Retry On Fail: a dropped request is sent once, and its items say their assets may exist', async () => {
+	test('Batch Create from items under Retry On Fail: a dropped request is sent once, and every item failing stops the workflow saying the assets may exist', async () => {
 		const group = await newGroup(emu, 'once');
 		await control(emu, '/faults', { path: BATCH, drop: true });
 		const run = await runSteps(
@@ -365,9 +365,24 @@ describe('Compat Task: each asset create is sent once per node run, and every cr
 			[asset('batchCreate', { source: 'items', ...fromItems }, RETRY)],
 			{ items: three(group.officialId) },
 		);
-		expect(run.status).toBe('success');
+		expect(run.status).toBe('error');
 		expect(await logged(emu, BATCH)).toHaveLength(1);
-		const items = run.json('Asset');
+		expect(run.error?.message).toBe('All 3 items failed');
+		expect(run.error?.description).toMatch(/^Items 1, 2, 3: .*may have created/);
+		expect(run.error?.description).toContain('On Error → Continue');
+		await control(emu, '/faults', { path: BATCH, drop: true });
+		const kept = await runSteps(
+			emu,
+			[
+				asset(
+					'batchCreate',
+					{ source: 'items', ...fromItems },
+					{ onError: 'continueRegularOutput' },
+				),
+			],
+			{ items: three(group.officialId) },
+		);
+		const items = kept.json('Asset');
 		expect(items.map((item) => item.assetCreated)).toEqual(['unknown', 'unknown', 'unknown']);
 		expect(`${String(items[0].error)} ${String(items[0].errorDescription)}`).toMatch(
 			/may have created/,
@@ -406,7 +421,7 @@ describe('Compat Task: each asset create is sent once per node run, and every cr
 		expect(listed.body.items).toHaveLength(2);
 	});
 
-	test('Batch Create from a spreadsheet under Retry On Fail: a dropped request is sent once, assetCreated "unknown"', async () => {
+	test('Batch Create from a spreadsheet under Retry On Fail: a dropped request is sent once, and its one item failing stops the workflow', async () => {
 		const group = await newGroup(emu, 'sheet');
 		await control(emu, '/faults', { path: BATCH, drop: true });
 		const sheet = writeXlsx(
@@ -425,14 +440,10 @@ describe('Compat Task: each asset create is sent once per node run, and every cr
 				]),
 			],
 		);
-		expect(run.status).toBe('success');
+		expect(run.status).toBe('error');
 		expect(await logged(emu, BATCH)).toHaveLength(1);
-		expect(run.json('Asset')).toEqual([
-			expect.objectContaining({
-				assetCreated: 'unknown',
-				error: expect.stringMatching(/may have created/),
-			}),
-		]);
+		expect(run.error?.message).toMatch(/may have created/);
+		expect(run.error?.description).toContain('On Error → Continue');
 	});
 });
 

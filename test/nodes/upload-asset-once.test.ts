@@ -178,11 +178,20 @@ describe('Upload Asset: one upload per item per node run', () => {
 		},
 	);
 
-	test('every upload unclear: nothing is known to exist, yet nothing is sent again', async () => {
+	test("every upload unclear: the workflow stops naming each, and n8n's re-runs send nothing again", async () => {
 		await control(emu, '/faults', { path: UPLOAD, drop: true, count: 3 });
 		const run = await runThree('url', {}, RETRY);
-		expect(run.status).toBe('success');
+		expect(run.status).toBe('error');
 		expect(await uploads()).toHaveLength(3);
+		expect(run.error?.message).toBe('All 3 items failed');
+		expect(run.error?.description).toMatch(/^Items 1, 2, 3: .*may have/);
+		expect(run.error?.description).toContain("check the service's asset list");
+	});
+
+	test('every upload unclear under Continue On Fail: each item says its asset may exist', async () => {
+		await control(emu, '/faults', { path: UPLOAD, drop: true, count: 3 });
+		const run = await runThree('url', {}, { onError: 'continueRegularOutput' });
+		expect(run.status).toBe('success');
 		expect(run.json('Upload Asset').map((item) => item.assetCreated)).toEqual([
 			'unknown',
 			'unknown',

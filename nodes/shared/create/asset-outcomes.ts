@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { asNodeError, eachItem, errorItem } from '../execution/item-loop';
 import { UnreadableAnswerError } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
+import type { StoredWords } from './all-failed';
 import { stopUnlessStored } from './replay';
 import type { StoringRun } from './replay';
 
@@ -117,6 +118,11 @@ export function batchEntryOutcome(
 	return { itemIndex, json, created: 'unknown', error };
 }
 
+const ASSET_WORDS: StoredWords = {
+	why: 'assets were created, and re-running it would create them again',
+	next: 'Assets exist or may exist: check the service\'s asset list before running the workflow again (a new run uploads them again). To get every item instead (with "error" and "assetCreated"), set the node\'s Settings → On Error → Continue.',
+};
+
 /**
  * Ends a batch of asset creates as the Create nodes end theirs (replay.ts): the workflow stops
  * only when no asset can exist; otherwise every item is returned and the node warns. Returns
@@ -124,14 +130,10 @@ export function batchEntryOutcome(
  */
 export function settleAssets(ctx: IExecuteFunctions, outcomes: AssetOutcome[]): boolean {
 	const storedAny = outcomes.some((outcome) => outcome.created !== 'no');
-	const failures = outcomes.flatMap((outcome) => (outcome.error ? [outcome.error] : []));
-	stopUnlessStored(
-		ctx,
-		failures,
-		outcomes.length,
-		storedAny,
-		'assets were created, and re-running it would create them again',
+	const failures = outcomes.flatMap(({ error, itemIndex }) =>
+		error ? [{ itemIndex, error }] : [],
 	);
+	stopUnlessStored(ctx, failures, outcomes.length, storedAny, ASSET_WORDS);
 	return storedAny;
 }
 

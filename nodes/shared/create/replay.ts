@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 
 import { isCancelled } from '../execution/abort';
+import { allFailedError } from './all-failed';
+import type { ItemError, StoredWords } from './all-failed';
 
 /**
  * n8n's Retry On Fail re-runs a node not only when it throws but also when the first item of its
@@ -8,14 +10,17 @@ import { isCancelled } from '../execution/abort';
  * asks the service to store something (a task, an uploaded asset, a compat asset) keeps two rules
  * so that a re-run never sends it twice (docs/architecture.md, Promises: Money):
  *
- * - it throws only when nothing it sent can exist (stopUnlessStored); otherwise it returns every
- *   item, failed ones with their error, and shows a warning;
- * - such an output is remembered, and the re-runs of the same node run (same execution, node and
- *   run index) get it back unchanged, with no request sent (replayOf, rememberForRetries), and
- *   its warning too: n8n keeps only the hints of a node run's last try.
+ * - when some items failed after something was sent, it returns every item, failed ones with
+ *   their error, and shows a warning; it throws when nothing it sent can exist, or when every item
+ *   failed (the error names what exists) (stopUnlessStored);
+ * - such an output, or such an error, is remembered, and the re-runs of the same node run (same
+ *   execution, node and run index) get it back unchanged, with no request sent (replayOf,
+ *   rememberForRetries), and its warning too: n8n keeps only the hints of a node run's last try.
  */
 interface Remembered {
 	output: INodeExecutionData[][];
+	/** The error every item's failure stopped the node with: each re-run throws it again. */
+	error?: Error;
 	warning?: NodeExecutionHint;
 	/** How many more times n8n may re-run this node run. */
 	replaysLeft: number;
@@ -56,6 +61,7 @@ export function replayOf(ctx: IExecuteFunctions): INodeExecutionData[][] | undef
 	const entry = remembered.get(key);
 	if (!entry) return undefined;
 	if (--entry.replaysLeft <= 0) remembered.delete(key);
+	if (entry.error) throw entry.error;
 	if (entry.warning) ctx.addExecutionHints(entry.warning);
 	return entry.output;
 }
@@ -75,22 +81,29 @@ export function rememberForRetries(
 }
 
 /**
- * Stops the workflow with the first failure only when nothing the node sent can exist (n8n's
- * Retry On Fail re-runs a node that throws). Otherwise the node goes on to return every item and
- * shows a warning that says `why` it did not stop. Under Continue On Fail, or once the execution
- * was stopped, the items speak for themselves.
+ * Stops the workflow with the first failure when nothing the node sent can exist, and with one
+ * error naming every failure when every item failed (a run that only failed is not a success;
+ * n8n's Retry On Fail re-runs get the same error, nothing sent again). Otherwise the node goes on
+ * to return every item and shows a warning that says why it did not stop. Under Continue On Fail,
+ * or once the execution was stopped, the items speak for themselves.
  */
 export function stopUnlessStored(
 	ctx: IExecuteFunctions,
-	failures: Error[],
+	failures: ItemError[],
 	total: number,
 	storedAny: boolean,
-	why: string,
+	words: StoredWords,
 ): void {
 	if (failures.length === 0 || ctx.continueOnFail() || isCancelled(ctx)) return;
-	if (!storedAny) throw failures[0];
+	if (!storedAny) throw failures[0].error;
+	if (failures.length === total) {
+		const error = allFailedError(ctx.getNode(), failures, words);
+		if (ctx.getNode().retryOnFail === true)
+			keepBounded(remembered, runKey(ctx), { output: [], error, replaysLeft: triesOf(ctx) - 1 });
+		throw error;
+	}
 	const warning: NodeExecutionHint = {
-		message: `${failures.length} of ${total} items failed (see their "error" field). The node did not stop the workflow because ${why}.`,
+		message: `${failures.length} of ${total} items failed (see their "error" field). The node did not stop the workflow because ${words.why}.`,
 		type: 'warning',
 		location: 'outputPane',
 	};

@@ -14,6 +14,7 @@ import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
 import { applyBudget, planItems, priceFields } from './plan';
 import type { Planned, ReadyItem, RequestBuilder } from './plan';
+import type { StoredWords } from './all-failed';
 import { rememberForRetries, replayOf, stopUnlessStored } from './replay';
 import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
@@ -194,6 +195,11 @@ function taskError(
 	});
 }
 
+const TASK_WORDS: StoredWords = {
+	why: 'tasks were created, and re-running it would create (and bill) them again',
+	next: 'The tasks exist or may exist: read them by id with Wait For Task (Compat Task → Task → Get for a compat task). n8n\'s Retry of this execution does not create them again. To get every item instead (with "error" and "taskCreated"), set the node\'s Settings → On Error → Continue.',
+};
+
 /**
  * Stops the workflow only when re-running the node cannot create a task twice (nothing was
  * created and no create's outcome is unknown): n8n's Retry On Fail re-runs a node that throws.
@@ -201,14 +207,10 @@ function taskError(
  * (a re-run that n8n makes because of those errors gets this output back: see replay.ts).
  */
 function finish(ctx: IExecuteFunctions, reported: Reported[]): INodeExecutionData[] {
-	const failures = reported.flatMap((entry) => (entry.failure ? [entry.failure.error] : []));
-	stopUnlessStored(
-		ctx,
-		failures,
-		reported.length,
-		reported.some(mayExist),
-		'tasks were created, and re-running it would create (and bill) them again',
+	const failures = reported.flatMap(({ failure, itemIndex }) =>
+		failure ? [{ itemIndex, error: failure.error }] : [],
 	);
+	stopUnlessStored(ctx, failures, reported.length, reported.some(mayExist), TASK_WORDS);
 	return reported.map(toOutput);
 }
 

@@ -1,0 +1,61 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+/** What a storing node says when some or all of its items failed after something was sent. */
+export interface StoredWords {
+	/** Why a partial failure does not stop the workflow (the warning's words). */
+	why: string;
+	/** What to do with what exists when every item failed and the workflow stops. */
+	next: string;
+}
+
+/** One failed item: its index and its error (a batch may share one error among its items). */
+export interface ItemError {
+	itemIndex: number;
+	error: Error;
+}
+
+/** The description lists at most this many distinct failures, and this many items for each. */
+const MOST_LISTED = 20;
+
+const descriptionOf = (error: Error): string | undefined => {
+	const description = (error as { description?: unknown }).description;
+	return typeof description === 'string' && description ? description : undefined;
+};
+
+function itemsLabel(indexes: number[]): string {
+	const numbers = indexes.slice(0, MOST_LISTED).map((index) => index + 1);
+	if (numbers.length === 1) return `Item ${numbers[0]}`;
+	const more = indexes.length - numbers.length;
+	return `Items ${numbers.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** One line per distinct message, with the items that failed so: a thousand alike stay one line. */
+function listed(failures: ItemError[]): string[] {
+	const byMessage = new Map<string, number[]>();
+	for (const { itemIndex, error } of failures)
+		byMessage.set(error.message, [...(byMessage.get(error.message) ?? []), itemIndex]);
+	const lines = [...byMessage]
+		.slice(0, MOST_LISTED)
+		.map(([message, indexes]) => `${itemsLabel(indexes)}: ${message}`);
+	const more = byMessage.size - MOST_LISTED;
+	return more > 0 ? [...lines, `… and ${more} other errors (each item's "error" field)`] : lines;
+}
+
+/**
+ * Every item failed and something the node sent exists or may exist: the node stops the workflow,
+ * so that the execution shows an error (and n8n's error workflow runs) instead of a plain success.
+ * The error names each item's failure, created ids included (they are in its message), and what to
+ * do next.
+ */
+export function allFailedError(node: INode, failures: ItemError[], words: StoredWords): Error {
+	const [first] = failures;
+	if (failures.length === 1)
+		return new NodeOperationError(node, first.error.message, {
+			description: [descriptionOf(first.error), words.next].filter(Boolean).join('\n'),
+			itemIndex: first.itemIndex,
+		});
+	return new NodeOperationError(node, `All ${failures.length} items failed`, {
+		description: [...listed(failures), words.next].join('\n'),
+	});
+}
