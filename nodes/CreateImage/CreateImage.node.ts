@@ -32,7 +32,10 @@ export class CreateImage implements INodeType {
 		documentationUrl: readmeSection('create-image'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
-		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode'], { idsOnly: true }),
+		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode'], {
+			idsOnly: true,
+			asStored: ['model'],
+		}),
 		description: `Generate images from a prompt, or edit reference images, with the Unified Generation API (${modelCount(IMAGE_MODELS)}). One task per image; by default it waits for the image and downloads it.`,
 		defaults: { name: 'Create Image' },
 		usableAsTool: true,
@@ -44,7 +47,7 @@ export class CreateImage implements INodeType {
 		properties: [
 			...imageProperties(),
 			batchOptions(),
-			...completionProperties({ callback: true, waitInVersion2: true }),
+			...completionProperties({ callback: true, waitSince: 2 }),
 			simplifyField(),
 		],
 	};

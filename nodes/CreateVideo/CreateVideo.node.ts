@@ -17,7 +17,7 @@ import { batchOptions } from '../shared/fields/generation-options';
 import { videoProperties } from './resources/video/create.fields';
 import { videoOptionsByVersion } from './resources/video/options.fields';
 import { pickedSubtitle } from '../shared/fields/subtitle';
-import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
+import { VERSIONS_TO_3 } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
 import { modelCount } from '../shared/fields/model-count';
 
@@ -31,9 +31,13 @@ export class CreateVideo implements INodeType {
 		},
 		group: ['transform'],
 		documentationUrl: readmeSection('create-video'),
-		version: NODE_VERSIONS,
-		defaultVersion: NEWEST_VERSION,
-		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode'], { idsOnly: true }),
+		// 2: waits and downloads by default, Simplify; 3: alt models list one automatic ratio
+		version: VERSIONS_TO_3,
+		defaultVersion: 3,
+		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode'], {
+			idsOnly: true,
+			asStored: ['model'],
+		}),
 		description: `Create video generation tasks with the Unified Generation API (${modelCount(VIDEO_MODELS)}, every mode)`,
 		defaults: { name: 'Create Video' },
 		usableAsTool: true,
@@ -46,7 +50,7 @@ export class CreateVideo implements INodeType {
 			...videoProperties(),
 			...videoOptionsByVersion(),
 			batchOptions(),
-			...completionProperties({ callback: true, waitInVersion2: true }),
+			...completionProperties({ callback: true, waitSince: 2 }),
 			simplifyField(),
 		],
 	};

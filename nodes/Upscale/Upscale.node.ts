@@ -44,7 +44,7 @@ export class Upscale implements INodeType {
 		properties: [
 			...upscaleProperties,
 			batchOptions(),
-			...completionProperties({ callback: true, waitInVersion2: true }),
+			...completionProperties({ callback: true, waitSince: 2 }),
 			simplifyField(),
 		],
 	};

@@ -244,15 +244,20 @@ test(
 		await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
 		await openNode(page, 'Create Video');
 		const names = await optionsOf(page, 'model');
-		// The example returns at once (Wait For Task follows): the subtitle says so after the picks.
-		const picked = `${await shownValue(page, 'model')} · ${await shownValue(page, 'generationMode')} · IDs only`;
+		// The example returns at once (Wait For Task follows): the subtitle says so after the picks,
+		// the model by its API id (the selector's "SD 2 Pro (sd2)" did not fit on the canvas).
+		const modelId = /\(([^)]+)\)$/.exec(await shownValue(page, 'model'))?.[1];
+		const picked = `${modelId} · ${await shownValue(page, 'generationMode')} · IDs only`;
 		await closeNode(page);
 		assert.deepEqual(names, VIDEO_MODELS.map(modelOption));
-		const subtitle = await canvasNode(page, 'Create Video')
-			.locator('[class*="_subtitle"]')
-			.innerText();
+		const element = canvasNode(page, 'Create Video').locator('[class*="_subtitle"]');
+		const subtitle = await element.innerText();
+		const cut = await element.evaluate(
+			(el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+		);
 		await shot(page, '04-create-video-subtitle');
 		assert.equal(subtitle.trim(), picked);
+		assert.equal(cut, false, 'the subtitle is cut on the canvas');
 	},
 );
 
@@ -318,6 +323,21 @@ test('switching the model leaves only values the new model accepts', STEP, async
 			);
 	}
 	assert.deepEqual(kept, []);
+});
+
+test('a prompt survives a look at Final Render From Draft', STEP, async () => {
+	await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
+	await openNode(page, 'Create Video');
+	const prompt = page.locator(`${id('parameter-input-prompt')} textarea`).first();
+	const typed = await prompt.inputValue();
+	await choose(page, 'model', modelByName(VIDEO_MODELS.find((m) => m.id === 'sd2.5')));
+	await choose(page, 'generationMode', 'Final Render From Draft');
+	await choose(page, 'generationMode', 'Text to Video');
+	const after = await prompt.inputValue();
+	await shot(page, '05-prompt-after-final-render');
+	await closeNode(page);
+	assert.ok(typed.length > 0, 'the example has a prompt');
+	assert.equal(after, typed);
 });
 
 test('both credentials test green', STEP, async () => {

@@ -12,8 +12,11 @@ export function visibleFields(nodeType: INodeType, values: INodeParameters, type
 	const resolved =
 		NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ??
 		{};
-	const shown = description.properties.filter((property) =>
-		NodeHelpers.displayParameter(resolved, property, node, description),
+	// The editor draws nothing for a field of type hidden (and counts it as shown nowhere).
+	const shown = description.properties.filter(
+		(property) =>
+			property.type !== 'hidden' &&
+			NodeHelpers.displayParameter(resolved, property, node, description),
 	);
 	return {
 		names: [...new Set(shown.map((property) => property.name))].sort(),

@@ -95,10 +95,31 @@ describe('Create Video shows each model exactly its own fields', () => {
 			expect(modes(model)).not.toContain('final');
 			expect(show({ model, generationMode: 'textToVideo' }).names).not.toContain('draft');
 		}
-		const final = show({ model: 'sd2.5', generationMode: 'final' }).names;
+		const finalFields = show({ model: 'sd2.5', generationMode: 'final' });
+		const final = finalFields.names;
 		expect(final).toContain('draftSourceOrderId');
-		expect(final).not.toContain('prompt');
+		// no Prompt input: a note under its name says the final reuses the draft's
+		expect(finalFields.field('prompt')?.type).toBe('notice');
 		expect(final).not.toContain('outputResolution');
+	});
+
+	test('a prompt survives a look at Final Render From Draft (the editor keeps what some field holds)', () => {
+		const prompt = 'A red kite over a stormy sea';
+		// the editor's own step after a change: parameters of the new mode, defaults left out
+		const stored = (values: Record<string, unknown>) =>
+			NodeHelpers.getNodeParameters(
+				node.description.properties,
+				values as never,
+				false,
+				false,
+				{ typeVersion: 2 } as never,
+				node.description,
+			) ?? {};
+		const atFinal = stored({ model: 'sd2.5', generationMode: 'final', prompt });
+		expect(atFinal).toMatchObject({ generationMode: 'final', prompt });
+		const back = stored({ ...atFinal, generationMode: 'textToVideo' });
+		expect(back).toMatchObject({ prompt });
+		expect(show({ ...back, generationMode: 'textToVideo' }).field('prompt')?.type).toBe('string');
 	});
 
 	test('a draft hides the output resolution (it is fixed at 480P)', () => {

@@ -255,6 +255,8 @@ describe('Create Video', () => {
 				...createVideo({
 					model: 'sd2.5',
 					generationMode: 'final',
+					// kept unseen after a look at another mode: the final sends no prompt
+					prompt: 'a prompt from the text mode',
 					waitForCompletion: 'wait',
 					...FAST_WAIT,
 				}),
@@ -266,6 +268,8 @@ describe('Create Video', () => {
 		expect(draft.estimatedCredits).toBe(120);
 		const [final] = run.json('Final');
 		expect(final).toMatchObject({ status: 'COMPLETED', creditsUsed: 600, estimatedCredits: null });
+		const [, finalCreate] = await logged(emu, '/api/v1/jobs/createTask');
+		expect(JSON.stringify(finalCreate.body)).not.toContain('a prompt from the text mode');
 		const relations = await call(`${emu.unifiedBaseUrl}/jobs/relations?orderId=${draft.orderId}`);
 		expect(relations.body.finals.map((entry: { orderId: string }) => entry.orderId)).toEqual([
 			final.orderId,

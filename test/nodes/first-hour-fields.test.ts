@@ -156,12 +156,12 @@ describe('the canvas and the picker', () => {
 		[
 			new CreateImage(),
 			{ model: 'gen-image-2.5-flare', generationMode: 'textToImage', waitForCompletion: 'wait' },
-			/^.+\(gen-image-2\.5-flare\) · Text to Image$/,
+			/^gen-image-2\.5-flare · Text to Image$/,
 		],
 		[
 			new CreateVideo(),
 			{ model: 'sd2', generationMode: 'textToVideo', waitForCompletion: 'none' },
-			/^.+\(sd2\) · Text to Video · IDs only$/,
+			/^sd2 · Text to Video · IDs only$/,
 		],
 		[new Upscale(), { targetResolution: '4k', waitForCompletion: 'none' }, /^to 4K · IDs only$/],
 		[new UploadAsset(), { operation: 'upload' }, /^Upload$/],

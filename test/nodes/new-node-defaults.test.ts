@@ -1,5 +1,5 @@
 /**
- * Version 2 of Create Video, Create Image, Compat Task, Upload Asset and Upscale Video: what a node dragged from the
+ * Versions 2 (and Create Video's and Compat Task's 3) of the nodes: what a node dragged from the
  * picker starts with (its defaults succeed on the first run), while a saved version-1 node keeps
  * version 1's defaults. Fields as n8n's own displayOptions logic resolves them; runs through the
  * real n8n-core engine against the emulator.
@@ -29,16 +29,12 @@ const defaults = (node: INodeType, version: number, values: Record<string, unkno
 	visibleFields(node, values as never, version).values;
 
 describe('what a new node (version 2) starts with, and what a saved version-1 node keeps', () => {
-	test('every node of the six is version 2 when added, and still loads version 1', () => {
-		for (const node of [
-			new CreateVideo(),
-			new CreateImage(),
-			new CompatTask(),
-			new UploadAsset(),
-			new Upscale(),
-			new WaitForTask(),
-		]) {
+	test('every node of the six is its newest version when added, and still loads version 1', () => {
+		for (const node of [new CreateImage(), new UploadAsset(), new Upscale(), new WaitForTask()]) {
 			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2], 2]);
+		}
+		for (const node of [new CreateVideo(), new CompatTask()]) {
+			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2, 3], 3]);
 		}
 	});
 
@@ -75,6 +71,46 @@ describe('what a new node (version 2) starts with, and what a saved version-1 no
 		});
 		expect(defaults(new CompatTask(), 2)).not.toHaveProperty('customModel');
 		expect(defaults(new CompatTask(), 1)).toMatchObject({ model: 'custom', customModel: '' });
+	});
+
+	test('Compat Task version 3: Task → Create and Task → Wait wait and download, as the Create nodes do; version 2 returns at once', () => {
+		expect(defaults(new CompatTask(), 3)).toMatchObject({
+			model: 'video-2-0-260128',
+			waitForCompletion: 'wait',
+			download: true,
+		});
+		expect(defaults(new CompatTask(), 2)).toMatchObject({ waitForCompletion: 'none' });
+		expect(defaults(new CompatTask(), 2)).not.toHaveProperty('download');
+		const wait = { resource: 'task', operation: 'wait' };
+		expect(defaults(new CompatTask(), 3, wait)).toMatchObject({ download: true });
+		expect(defaults(new CompatTask(), 2, wait)).toMatchObject({ download: false });
+	});
+
+	test('Create Video version 3: an alt model lists one automatic ratio; versions 1 and 2 both (saved workflows hold either)', () => {
+		const alt = { model: 'alt3.0-video', generationMode: 'textToVideo' };
+		const ratios = (version: number) =>
+			visibleFields(new CreateVideo(), alt as never, version).options('aspect');
+		expect(ratios(3).filter(({ value }) => value === 'auto' || value === 'adaptive')).toEqual([
+			{ value: 'adaptive', name: 'Automatic' },
+		]);
+		expect(ratios(3).map(({ value }) => value)).toEqual([
+			'adaptive',
+			'16:9',
+			'9:16',
+			'1:1',
+			'4:3',
+			'3:4',
+		]);
+		for (const version of [1, 2])
+			expect(ratios(version).map(({ value }) => value)).toEqual(
+				expect.arrayContaining(['auto', 'adaptive']),
+			);
+		expect(defaults(new CreateVideo(), 3, alt)).toMatchObject({ aspect: 'adaptive' });
+		// an sd model's presets are the same on every version
+		const sd = { model: 'sd2', generationMode: 'textToVideo' };
+		const presets = (version: number) =>
+			visibleFields(new CreateVideo(), sd as never, version).options('aspect');
+		expect(presets(3)).toEqual(presets(2));
 	});
 
 	test('Upload Asset: version 2 uploads from a URL (a new workflow has no binary data), version 1 from binary data', () => {
@@ -176,6 +212,20 @@ describe("a new node's first run on its defaults", () => {
 			model: 'video-2-0-260128',
 			nextStep: expect.stringContaining('Compat Task → Task → Wait'),
 		});
+	});
+
+	test('Compat Task version 3 with only a prompt waits for the task and returns the video as binary data', async () => {
+		const node = packageNode(
+			'Compat Task',
+			'compatTask',
+			{ prompt: 'a kite', waitOptions: { pollIntervalSeconds: 0.2 } },
+			{ typeVersion: 3, credentials: COMPAT_CREDENTIAL },
+		);
+		const run = await runSteps(emu, [node]);
+		expect(run.error).toBeUndefined();
+		const [item] = run.json('Compat Task');
+		expect(item).toMatchObject({ id: expect.stringMatching(/^cgt/), status: 'succeeded' });
+		expect((await run.binary('Compat Task')).mimeType).toBe('video/mp4');
 	});
 
 	test('Upload Asset with only a URL typed uploads it', async () => {

@@ -30,18 +30,16 @@ const WAIT = {
 
 /**
  * The Create nodes' choice to return at once or wait for the tasks (then optionally download).
- * `waitInVersion2`: a new node (version 2) waits and downloads the result by default, as n8n's own
- * video and image nodes return the media; version 1 keeps returning at once.
+ * `waitSince`: from this node version on, a new node waits and downloads the result by default, as
+ * n8n's own video and image nodes return the media; older versions keep returning at once.
  */
 export function completionProperties(
-	options: { callback?: boolean; waitInVersion2?: boolean } = {},
+	options: { callback?: boolean; waitSince?: number } = {},
 ): INodeProperties[] {
+	const since = options.waitSince;
 	const select = (choices: INodeProperties['options']) =>
-		options.waitInVersion2 ? newDefault(selector(choices), WAIT.value) : [selector(choices)];
-	const download = (property: INodeProperties) =>
-		options.waitInVersion2 && property.name === 'download'
-			? newDefault(property, true)
-			: [property];
+		since ? newDefault(selector(choices), WAIT.value, since) : [selector(choices)];
+	const download = (property: INodeProperties) => downloadSince(property, since);
 	if (!options.callback) {
 		return [
 			...select([WAIT, RETURN_AT_ONCE]),
@@ -87,4 +85,9 @@ function selector(options: INodeProperties['options']): INodeProperties {
 		description:
 			'Whether the node outputs each task as soon as it is created, or waits for it to finish (and can download its files)',
 	};
+}
+
+/** The Download field with `true` as its default from `since` on (other fields as they are). */
+export function downloadSince(property: INodeProperties, since?: number): INodeProperties[] {
+	return since && property.name === 'download' ? newDefault(property, true, since) : [property];
 }

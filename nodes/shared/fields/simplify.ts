@@ -1,20 +1,23 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { withShow } from './grouping';
+import { onVersions } from './versions';
 
 /**
  * n8n's "Simplify" switch, for outputs of more than ten fields: on (the default of a new node,
- * version 2) the item reads as a person would (times as ISO 8601 strings, one credits field per
+ * version 2 and later) the item reads as a person would (times as ISO 8601 strings, one credits field per
  * meaning, the task id as `taskId` on every node); off gives the service's answer as it came.
  * Version 1 nodes have no such field and keep their raw output.
  */
 export function simplifyField(displayOptions?: IDisplayOptions): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		displayOptions: withShow(displayOptions, { '@version': [2] }),
-	};
+	return onVersions(
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
+			displayOptions,
+		},
+		{ since: 2 },
+	);
 }

@@ -216,7 +216,8 @@ const properties: INodeProperties[] = [
 	optionsField(displayOptions),
 	// The compat API shows no price, so a budget in credits could not be applied: it is left out.
 	{ ...batch, options: batch.options?.filter((option) => option.name !== 'budget') },
-	...compatWaitFields(completionProperties()),
+	// Version 3 waits and downloads by default, as the Create nodes do since their version 2.
+	...compatWaitFields(completionProperties({ waitSince: 3 })),
 ];
 
 export const description = updateDisplayOptions(displayOptions, properties);

@@ -9,6 +9,7 @@ import {
 	VIDEO_PROMPT_EXAMPLE,
 } from '../../../shared/fields/generation-options';
 import { perModel } from '../../../shared/fields/grouping';
+import { onVersions } from '../../../shared/fields/versions';
 import { MODE_LABELS, modesWhere, nodeModes, shownIn } from './modes';
 import {
 	binaryMediaField,
@@ -33,6 +34,7 @@ export function videoProperties(): INodeProperties[] {
 		...perModel(VIDEO_MODELS, videoModeSelector),
 		...perModel(VIDEO_MODELS, (model) => promptField(model, true)),
 		...perModel(VIDEO_MODELS, (model) => promptField(model, false)),
+		...perModel(VIDEO_MODELS, promptKeeper),
 		...([P.firstFrameUrl, P.lastFrameUrl] as const).flatMap((name) => [
 			...perModel(VIDEO_MODELS, (model) => frameField(model, name)),
 			...perModel(VIDEO_MODELS, () => binaryMediaField(name, frameModes(name))),
@@ -47,6 +49,7 @@ export function videoProperties(): INodeProperties[] {
 		...perModel(VIDEO_MODELS, automaticDurationToggle),
 		...perModel(VIDEO_MODELS, durationField),
 		...perModel(VIDEO_MODELS, (model) => aspectField(model, false)),
+		...perModel(VIDEO_MODELS, oneAutomaticAspectField),
 		...perModel(VIDEO_MODELS, (model) => aspectField(model, true)),
 		...perModel(VIDEO_MODELS, outputResolutionField),
 	];
@@ -86,6 +89,23 @@ function promptField(model: VideoModel, required: boolean): INodeProperties | un
 		...(required ? { required } : {}),
 		displayOptions: shownIn(modes),
 	});
+}
+
+/**
+ * Final Render From Draft's note, under the prompt's name: the final reuses the draft's prompt and
+ * sends none. n8n's editor drops the value of a field shown in no mode (a hidden-type field counts
+ * as none), so without a field named `prompt` here a look at this mode would empty the Prompt.
+ */
+function promptKeeper(model: VideoModel): INodeProperties | undefined {
+	if (!model.params.draft) return undefined;
+	return {
+		displayName:
+			"The final render reuses the draft's prompt, media, duration, ratio, seed and audio setting: only the draft's Order ID is sent",
+		name: 'prompt',
+		type: 'notice',
+		default: '',
+		displayOptions: shownIn(['final']),
+	};
 }
 
 function timestampsField(model: VideoModel): INodeProperties | undefined {
@@ -181,7 +201,37 @@ function durationField(model: VideoModel): INodeProperties {
 }
 
 /** Reference-style modes that need a fixed aspect get their own field without the automatic values. */
+/** Alt models take two values that both mean "the model chooses" (`auto`, `adaptive`). */
+const twoAutomatic = (model: VideoModel) => model.aspect.automatic.length > 1;
+
+/**
+ * The aspect field. Where the model takes two automatic values, versions 1 and 2 list both
+ * (saved workflows may hold either); version 3 lists one (oneAutomaticAspectField).
+ */
 function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undefined {
+	const field = aspectProperty(model, fixed, model.aspect.options);
+	if (!field || fixed || !twoAutomatic(model)) return field;
+	return onVersions(field, { before: 3 });
+}
+
+/** Version 3: one "Automatic" option, the value the model's default sends (alt: `adaptive`). */
+function oneAutomaticAspectField(model: VideoModel): INodeProperties | undefined {
+	if (!twoAutomatic(model)) return undefined;
+	const { automatic, default: preset } = model.aspect;
+	const options = model.aspect.options.flatMap((option) => {
+		if (!automatic.includes(option.value)) return [option];
+		if (option.value !== preset) return [];
+		return [{ value: option.value, name: 'Automatic', description: 'The model chooses' }];
+	});
+	const field = aspectProperty(model, false, options);
+	return field && onVersions(field, { since: 3 });
+}
+
+function aspectProperty(
+	model: VideoModel,
+	fixed: boolean,
+	offered: VideoModel['aspect']['options'],
+): INodeProperties | undefined {
 	const { aspect } = model;
 	const modes = modesWhere(
 		model,
@@ -192,9 +242,7 @@ function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undef
 			aspect.fixedRequiredIn.includes(mode) === fixed,
 	);
 	if (modes.length === 0) return undefined;
-	const options = aspect.options.filter(
-		(option) => !fixed || !aspect.automatic.includes(option.value),
-	);
+	const options = offered.filter((option) => !fixed || !aspect.automatic.includes(option.value));
 	const label = aspect.input === 'ratio' ? 'Aspect Ratio' : 'Aspect Preset';
 	const preset = fixed ? options[0].value : aspect.default;
 	return {

@@ -16,7 +16,10 @@ const NOT_IN_FINAL = { [`/${P.generationMode}`]: ['final'] };
  * Upscale Resolution; a saved version-1 node still shows and sends it.
  */
 export function videoOptionsByVersion(): INodeProperties[] {
-	return [onVersions(videoOptions(), [1]), onVersions(videoOptions({ legacyUpscale: false }), [2])];
+	return [
+		onVersions(videoOptions(), { before: 2 }),
+		onVersions(videoOptions({ legacyUpscale: false }), { since: 2 }),
+	];
 }
 
 const modelsWith = (test: (model: (typeof VIDEO_MODELS)[number]) => boolean) =>

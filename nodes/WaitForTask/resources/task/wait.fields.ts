@@ -1,6 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { newDefault } from '../../../shared/fields/versions';
+import { downloadSince } from '../../../shared/fields/completion';
 import { waitProperties } from '../../../shared/fields/wait';
 import { taskFields } from './task-id';
 
@@ -10,7 +10,5 @@ const displayOptions = { show: { operation: ['wait'] } };
 // Version 2 downloads the result files by default, as the Create nodes' Wait does.
 export const description = updateDisplayOptions(displayOptions, [
 	...taskFields(),
-	...waitProperties(displayOptions).flatMap((property) =>
-		property.name === 'download' ? newDefault(property, true) : [property],
-	),
+	...waitProperties(displayOptions).flatMap((property) => downloadSince(property, 2)),
 ]);
