@@ -9,6 +9,7 @@ import type {
 import { COMPAT_PATHS } from '../nodes/shared/transport/api/compat';
 import { COMPAT_BASE_URL_EXPRESSION } from '../nodes/shared/transport/base-url';
 
+import { BASE_URL_HINT } from './base-url-hint';
 import { refusedKeyRule } from './test-rules';
 
 export class CompatVideoApi implements ICredentialType {
@@ -40,6 +41,7 @@ export class CompatVideoApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://example.com',
+			hint: BASE_URL_HINT,
 			description:
 				'Root address of the Task-Compatible Video API, with or without /v1: http://127.0.0.1:8787 and http://127.0.0.1:8787/v1 both work (its paths, /v1/…, are added once)',
 		},

@@ -9,6 +9,7 @@ import type {
 import { UNIFIED_PATHS } from '../nodes/shared/transport/api/unified';
 import { UNIFIED_BASE_URL_EXPRESSION } from '../nodes/shared/transport/base-url';
 
+import { BASE_URL_HINT } from './base-url-hint';
 import { refusedKeyRule } from './test-rules';
 
 export class UnifiedGenerationApi implements ICredentialType {
@@ -40,6 +41,7 @@ export class UnifiedGenerationApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://example.com/api/v1',
+			hint: BASE_URL_HINT,
 			description:
 				'Address of the Unified Generation API, with or without its /api/v1 path: a bare address such as http://127.0.0.1:8787 gets /api/v1 added; any other path is used as given',
 		},

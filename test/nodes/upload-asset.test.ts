@@ -57,6 +57,20 @@ async function uploadsSince(before: number) {
 }
 
 describe('Upload Asset: Upload from binary data', () => {
+	test('a new node (Public URL) whose URL comes out empty for an item with a file says where the file goes, and sends nothing', async () => {
+		const before = (await logged(emu, UPLOAD)).length;
+		const run = await runWithFiles(
+			emu,
+			[uploadAsset({ operation: 'upload', url: '={{ $json.url }}' }, { typeVersion: 2 })],
+			[itemWithFiles([png])],
+		);
+		expect(run.status).toBe('error');
+		expect(run.error?.message).toBe(
+			'INVALID_URL: the URL is empty, and this item carries a file (binary field "data"): to upload it, set Source to Binary Data',
+		);
+		expect(await uploadsSince(before)).toEqual([]);
+	});
+
 	test.each([
 		['an image', png, 'IMAGE'],
 		['a video', mp4, 'VIDEO'],

@@ -73,7 +73,7 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 			: {
 					ok: false as const,
 					code: CODES.INVALID_URL,
-					message: `'${plan.url}' is not an https URL: the service fetches a publicly reachable https URL`,
+					message: notHttpsMessage(ctx, plan.url, itemIndex),
 					path: 'url',
 				};
 	if (verdict.ok) return plan;
@@ -81,6 +81,17 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 		itemIndex,
 		description: `Field: ${verdict.path ?? 'url'}. Nothing was uploaded.`,
 	});
+}
+
+/**
+ * Why a URL is refused. A new node starts on Public URL (a new workflow has no file yet); an item
+ * that carries a file while the URL is empty is told where its file goes: Source → Binary Data.
+ */
+function notHttpsMessage(ctx: IExecuteFunctions, url: string, itemIndex: number): string {
+	const files = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+	if (url === '' && files.length > 0)
+		return `the URL is empty, and this item carries a file (binary field "${files[0]}"): to upload it, set Source to Binary Data`;
+	return `'${url}' is not an https URL: the service fetches a publicly reachable https URL`;
 }
 
 /** One upload, sent once: its failure says whether the asset may exist. */
