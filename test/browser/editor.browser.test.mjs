@@ -352,7 +352,10 @@ test('both credentials test green', STEP, async () => {
 			.waitFor({ timeout: 30_000 });
 		await shot(page, `06-credential-${i + 1}`);
 		// the Base URL's hint says what the Test's bare ECONNREFUSED means
-		await page.getByText(/If the Test says ECONNREFUSED/).first().waitFor();
+		await page
+			.getByText(/If the Test says ECONNREFUSED/)
+			.first()
+			.waitFor();
 		await page.keyboard.press('Escape');
 		await page.locator(id('editCredential-modal')).waitFor({ state: 'hidden' });
 	}
