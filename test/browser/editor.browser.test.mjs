@@ -245,7 +245,9 @@ test(
 		await openNode(page, 'Create Video');
 		const names = await optionsOf(page, 'model');
 		// The example returns at once (Wait For Task follows): the subtitle says so after the picks,
-		// the model by its API id (the selector's "SD 2 Pro (sd2)" did not fit on the canvas).
+		// the model by its API id (the selector's "SD 2 Pro (sd2)" did not fit on the canvas). The
+		// node's default model, as a new node has it (an earlier test may have left another one).
+		await choose(page, 'model', modelByName(VIDEO_MODELS.find((m) => m.id === 'sd2.5')));
 		const modelId = /\(([^)]+)\)$/.exec(await shownValue(page, 'model'))?.[1];
 		const picked = `${modelId} · ${await shownValue(page, 'generationMode')} · IDs only`;
 		await closeNode(page);

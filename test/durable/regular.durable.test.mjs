@@ -94,7 +94,10 @@ test('the production recipe, n8n killed while the batch waits and back before th
 
 test("the production recipe, n8n down longer than the service's callback retries: at its Timeout the execution goes on with the 5 ids and Wait For Task delivers the results, 5 creates", async () => {
 	const prompts = promptsFor('callback, down too long');
-	await control('/settings', { taskDurationMs: 3000, webhookRetryDelaysMs: [100, 200, 300] });
+	// 10 s: n8n is killed before any task ends, even when a busy machine is slow to report the
+	// execution waiting (3 s tasks once called back first: the execution was running when killed, so
+	// n8n marked it crashed)
+	await control('/settings', { taskDurationMs: 10_000, webhookRetryDelaysMs: [100, 200, 300] });
 	const workflow = await productionWorkflow(
 		server,
 		'durable: recipe, down too long',
