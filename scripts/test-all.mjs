@@ -24,8 +24,7 @@ const PACK_RECORD = path.join(RUN_DIR, 'package.json');
 /**
  * How many steps of each pool run at once: on two cores, two suites (or jest runs) side by side; the
  * installs beside them (they mostly wait on the network); the headless examples one at a time
- * beside those (an `n8n execute` per workflow, mostly waiting on the emulator's task clock), then
- * the e2e suite on the second 2.x release in that slot.
+ * beside those (an `n8n execute` per workflow, mostly waiting on the emulator's task clock).
  */
 export const SLOTS = { net: 3, cpu: 2, light: 1 };
 
@@ -58,16 +57,14 @@ export const PLAN = [
 	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
 	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
 	suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7', ['e2e on n8n 2.40.7']),
+	{
+		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
+		env: { [RELEASE_ENV]: '2.41.1' },
+	},
 	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),
 	light(suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81')),
 	light(suite('examples on n8n 2.40.7', examples('2.40.7'), 'install n8n 2.40.7')),
 	light(suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1')),
-	// In the light slot after the examples (a run of n8n as they are, its own folder and ports): the
-	// two cpu slots hold the 2.40.7 suites until the end, and this one no longer waits behind them.
-	light({
-		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
-		env: { [RELEASE_ENV]: '2.41.1' },
-	}),
 ];
 
 /** A step of the light pool. */
