@@ -4,7 +4,8 @@
 // mode (Postgres, Redis, main, 2 workers, a webhook process: scripts/n8n/queue.mjs).
 //
 //   1. builds and packs the package (npm run build, npm pack);
-//   2. starts the emulator of both services (account demo-key) on 127.0.0.1:8787 (or a free port);
+//   2. starts the emulator of both services (account demo-key) on 127.0.0.1:8787 (or a free port;
+//      headless: always a free one, so runs on several releases can go side by side);
 //   3. installs n8n (into .cache/n8n, the first time only): 2.x with the Node 24 it needs, 1.x for this Node;
 //   4. installs the packed package into .cache/demo/.n8n/nodes (.cache/demo-n8n-<version> for
 //      n8n 1.x) as a community package, imports
@@ -20,7 +21,7 @@ import path from 'node:path';
 
 import { parseOptions } from './lib/cli.mjs';
 import { DEMO_KEY, startEmulatorProcess } from './lib/emulator-process.mjs';
-import { preferredPort } from './lib/ports.mjs';
+import { freePort, preferredPort } from './lib/ports.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { builtPackage } from './n8n/community-package.mjs';
 import { ensureN8n } from './n8n/install.mjs';
@@ -150,7 +151,9 @@ async function main() {
 	log(`Built dist/ and packed ${rel(pack.tarball)} (${pack.files.length} files)`);
 
 	// 2. emulator ----------------------------------------------------------------------------
-	const emulatorPort = opts.emulatorPort ?? (await preferredPort(8787));
+	// the editor's credentials name 8787 when it is free; nobody reads the headless run's port
+	const emulatorPort =
+		opts.emulatorPort ?? (opts.headless ? await freePort() : await preferredPort(8787));
 	log(`Starting the emulator of both services on port ${emulatorPort}…`);
 	const emulator = await startEmulatorProcess({ port: emulatorPort });
 	cleanups.push(async () => {

@@ -23,10 +23,12 @@ const PACK_RECORD = path.join(RUN_DIR, 'package.json');
 
 /**
  * How many steps of each pool run at once: on two cores, two suites (or jest runs) side by side; the
- * installs beside them (they mostly wait on the network); the headless examples one at a time
- * beside those (an `n8n execute` per workflow, mostly waiting on the emulator's task clock).
+ * installs beside them (they mostly wait on the network); two light steps beside those: the
+ * headless examples (an `n8n execute` per workflow) and the durable suite (n8n killed and started
+ * again around tasks of 10-60 s), which mostly wait on the emulator's task clock (measured with
+ * `/usr/bin/time`: under half a core each).
  */
-export const SLOTS = { net: 3, cpu: 2, light: 1 };
+export const SLOTS = { net: 3, cpu: 2, light: 2 };
 
 /** The longest step name, so the columns of --list and of the summary line up. */
 const NAME_WIDTH = 28;
@@ -53,10 +55,14 @@ export const PLAN = [
 	// test/package reads dist/ and packs it
 	{ name: 'jest (n8n-core 2.x)', pool: 'cpu', cmd: npm('test:unit'), needs: ['build and pack'] },
 	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
-	// the suites in real n8n, the longest first, so the two slots end together
-	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
+	// the suites in real n8n, the longest first, so the slots end together
 	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
-	suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7', ['e2e on n8n 2.40.7']),
+	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
+	light(
+		suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7', [
+			'e2e on n8n 2.40.7',
+		]),
+	),
 	{
 		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
 		env: { [RELEASE_ENV]: '2.41.1' },

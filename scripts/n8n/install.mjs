@@ -23,6 +23,7 @@ import { acquireLock } from '../lib/lock.mjs';
 import { heartbeat } from '../lib/progress.mjs';
 import { CACHE_DIR, n8nLayout } from './paths.mjs';
 import { n8nEnv } from './run.mjs';
+import { ensureSqliteAddon } from './sqlite-addon.mjs';
 
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--loglevel=error', '--no-update-notifier'];
 const HEARTBEAT_MS = 15_000;
@@ -203,26 +204,33 @@ async function installN8nPackage({ n8n, force, info, npm, secs }) {
 	info(`n8n installed (t=${secs()} s)`);
 }
 
-/** Step 4: sqlite3's native addon, compiled for the Node that runs n8n. */
+/** Step 4: sqlite3's native addon for the Node that runs n8n: compiled once, shared by the installs. */
 async function rebuildNative({ n8n, force, info, npm, secs, nodeName }) {
 	if (!force && sqliteOk(n8n)) return info(`already loads under ${nodeName}`);
-	await npm('building sqlite3', ['rebuild', 'sqlite3'], {
-		cwd: n8n.appDir,
-		env: {
-			...childEnv(),
-			PATH: `${n8n.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
-			npm_config_nodedir: n8n.nodeHeadersDir,
-			// sqlite3's install script is `prebuild-install -r napi || node-gyp rebuild`;
-			// skip the prebuilt download (no internet) and compile straight away.
-			npm_config_build_from_source: 'true',
-			JOBS: 'max',
+	const how = await ensureSqliteAddon({
+		pkgDir: n8n.pkgDir,
+		loads: () => sqliteOk(n8n),
+		info,
+		build: async () => {
+			await npm('building sqlite3', ['rebuild', 'sqlite3'], {
+				cwd: n8n.appDir,
+				env: {
+					...childEnv(),
+					PATH: `${n8n.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+					npm_config_nodedir: n8n.nodeHeadersDir,
+					// sqlite3's install script is `prebuild-install -r napi || node-gyp rebuild`;
+					// skip the prebuilt download (no internet) and compile straight away.
+					npm_config_build_from_source: 'true',
+					JOBS: 'max',
+				},
+			});
+			if (!sqliteOk(n8n))
+				throw new InstallError(
+					`sqlite3 was rebuilt but still does not load under ${nodeName} (see the log)`,
+				);
 		},
 	});
-	if (!sqliteOk(n8n))
-		throw new InstallError(
-			`sqlite3 was rebuilt but still does not load under ${nodeName} (see the log)`,
-		);
-	info(`sqlite3 built (t=${secs()} s)`);
+	info(`sqlite3 ${how === 'copied' ? 'copied from an earlier build' : 'built'} (t=${secs()} s)`);
 }
 
 /** Step 5: `n8n --version` prints the release, then the marker that isN8nInstalled() looks for. */

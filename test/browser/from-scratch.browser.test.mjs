@@ -152,15 +152,15 @@ test(
 );
 
 test(
-	'Upload Asset from scratch: its default source is a URL; a file the service serves is uploaded',
+	"Upload Asset from scratch: its default source is Automatic (the item's file, else the URL); with no file, a typed URL is uploaded",
 	STEP,
 	async () => {
 		const url = await emulatorFile(instance.emulator, 'image');
 		await startWorkflow(named('uploadAsset'), { action: actionOf('uploadAsset', 'upload') });
 		assert.equal(
 			await shownValue(page, 'source'),
-			'Public URL',
-			'Upload Asset starts on the URL source',
+			'Automatic',
+			'Upload Asset starts on the Automatic source',
 		);
 		await typeInto(page, 'url', url);
 		const item = await execute('upload-asset');

@@ -4,7 +4,7 @@
 import { id } from './editor.mjs';
 
 /** The editor is slow on a busy machine: every wait is generous, and bounded. */
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: 60_000 };
 const PICKER_SEARCH = `${id('node-creator-search-bar')} input, ${id('search-bar')} input`;
 const PICKER_ITEM = `${id('node-creator')} ${id('node-creator-item-name')}:visible`;
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

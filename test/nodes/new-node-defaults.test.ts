@@ -30,10 +30,10 @@ const defaults = (node: INodeType, version: number, values: Record<string, unkno
 
 describe('what a new node (version 2) starts with, and what a saved version-1 node keeps', () => {
 	test('every node of the six is its newest version when added, and still loads version 1', () => {
-		for (const node of [new CreateImage(), new UploadAsset(), new Upscale(), new WaitForTask()]) {
+		for (const node of [new CreateImage(), new Upscale(), new WaitForTask()]) {
 			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2], 2]);
 		}
-		for (const node of [new CreateVideo(), new CompatTask()]) {
+		for (const node of [new CreateVideo(), new CompatTask(), new UploadAsset()]) {
 			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2, 3], 3]);
 		}
 	});
@@ -111,6 +111,28 @@ describe('what a new node (version 2) starts with, and what a saved version-1 no
 		const presets = (version: number) =>
 			visibleFields(new CreateVideo(), sd as never, version).options('aspect');
 		expect(presets(3)).toEqual(presets(2));
+	});
+
+	test("Upload Asset version 3 starts on Automatic: the item's file (Input Binary Field) when it carries one, else the URL, neither required", () => {
+		const upload = new UploadAsset();
+		expect(defaults(upload, 3)).toMatchObject({
+			operation: 'upload',
+			source: 'auto',
+			binaryPropertyName: 'data',
+			url: '',
+			type: 'IMAGE',
+			forModel: 'none',
+		});
+		const fields = visibleFields(upload, {} as never, 3);
+		const values = (name: string) => fields.options(name).map((option) => option.value);
+		expect(values('source')).toEqual(['auto', 'binary', 'url']);
+		expect(fields.field('url')?.required).toBeFalsy();
+		for (const version of [1, 2]) {
+			const older = visibleFields(upload, {} as never, version).options('source');
+			expect(older.map((option) => option.value)).toEqual(['binary', 'url']);
+		}
+		const byUrl = visibleFields(upload, { source: 'url' } as never, 3);
+		expect(byUrl.field('url')?.required).toBe(true);
 	});
 
 	test('Upload Asset: version 2 uploads from a URL (a new workflow has no binary data), version 1 from binary data', () => {

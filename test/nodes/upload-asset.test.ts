@@ -71,6 +71,54 @@ describe('Upload Asset: Upload from binary data', () => {
 		expect(await uploadsSince(before)).toEqual([]);
 	});
 
+	describe("a new node (version 3) starts on Automatic: the item's file when it carries one, else the URL", () => {
+		const v3 = (parameters: Record<string, unknown> = {}) =>
+			uploadAsset({ url: '={{ $json.url }}', ...parameters }, { typeVersion: 3 });
+
+		test('an item with a file uploads the file; an item without one, its URL', async () => {
+			const before = (await logged(emu, UPLOAD)).length;
+			const run = await runWithFiles(
+				emu,
+				[v3()],
+				[itemWithFiles([png]), { url: 'https://example.com/cat.png' }],
+			);
+			expect(run.status).toBe('success');
+			const sent = await uploadsSince(before);
+			// uploads go side by side: either may arrive first
+			expect(sent.map((request) => request.body)).toEqual(
+				expect.arrayContaining([
+					{
+						fields: {},
+						files: [{ field: 'file', filename: 'photo.png', bytes: png.bytes.length }],
+					},
+					{ url: 'https://example.com/cat.png', type: 'IMAGE' },
+				]),
+			);
+			expect(sent).toHaveLength(2);
+			expect(run.json('Upload Asset').map((asset) => asset.assetUri)).toEqual([
+				expect.stringMatching(/^asset:\/\//),
+				expect.stringMatching(/^asset:\/\//),
+			]);
+		});
+
+		test('an item with neither is told what to give it, and nothing is sent', async () => {
+			const before = (await logged(emu, UPLOAD)).length;
+			const none = await runWithFiles(emu, [v3()], [{}]);
+			expect(none.error?.message).toBe(
+				'INVALID_URL: this item has no file in binary field "data" and the URL is empty: give the item a file (for example from an HTTP Request or Read Files node), or enter a URL',
+			);
+			const elsewhere = await runWithFiles(
+				emu,
+				[v3()],
+				[itemWithFiles([{ ...png, property: 'file' }])],
+			);
+			expect(elsewhere.error?.message).toBe(
+				'INVALID_URL: this item has no file in binary field "data" (its file is in "file") and the URL is empty: set Input Binary Field to "file", or enter a URL',
+			);
+			expect(await uploadsSince(before)).toEqual([]);
+		});
+	});
+
 	test.each([
 		['an image', png, 'IMAGE'],
 		['a video', mp4, 'VIDEO'],

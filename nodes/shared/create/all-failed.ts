@@ -33,8 +33,11 @@ function itemsLabel(indexes: number[]): string {
 /** One line per distinct message, with the items that failed so: a thousand alike stay one line. */
 function listed(failures: ItemError[]): string[] {
 	const byMessage = new Map<string, number[]>();
-	for (const { itemIndex, error } of failures)
-		byMessage.set(error.message, [...(byMessage.get(error.message) ?? []), itemIndex]);
+	for (const { itemIndex, error } of failures) {
+		const indexes = byMessage.get(error.message);
+		if (indexes) indexes.push(itemIndex);
+		else byMessage.set(error.message, [itemIndex]);
+	}
 	const lines = [...byMessage]
 		.slice(0, MOST_LISTED)
 		.map(([message, indexes]) => `${itemsLabel(indexes)}: ${message}`);

@@ -3,14 +3,14 @@ import type { DisplayCondition, INodeProperties } from 'n8n-workflow';
 import { withShow } from './grouping';
 
 /**
- * The nodes have versions 1 and 2; Create Video and Compat Task also 3 (Get Credits declares its
- * own pair). A new version changes defaults, options or Simplify's output only (what a new node
+ * The nodes have versions 1 and 2; Create Video, Compat Task and Upload Asset also 3 (Get Credits
+ * declares its own pair). A new version changes defaults, options or Simplify's output only (what a new node
  * starts with); n8n saves a workflow without the parameters that equal their default, so a saved
  * older node must keep reading its own version's defaults.
  */
 export const NODE_VERSIONS = [1, 2];
 export const NEWEST_VERSION = 2;
-/** Create Video and Compat Task: version 3 (see their node files for what it changed). */
+/** Create Video, Compat Task and Upload Asset: version 3 (see their node files for what it changed). */
 export const VERSIONS_TO_3 = [1, 2, 3];
 
 /** The versions a field is shown on: a list, or every version from one on. */

@@ -172,9 +172,15 @@ async function pollOnce<S>(
 		const phase = poller.phase(seen.state);
 		return phase === 'running' ? undefined : { outcome: phase, last: seen.state };
 	} catch (error) {
-		seen.error = error as Error;
-		return poller.isPermanent(seen.error)
+		// A check the deadline cut short tells nothing new: what the service last said stands.
+		if (!cutByDeadline(deadline) || !(seen.error || seen.state)) seen.error = error as Error;
+		return seen.error && poller.isPermanent(seen.error)
 			? { outcome: 'error', last: seen.state, error: seen.error }
 			: undefined;
 	}
 }
+
+/** Timers may fire a few ms before the wall clock reaches the deadline they were set for. */
+const DEADLINE_SLACK_MS = 10;
+
+const cutByDeadline = (deadline: number) => Date.now() >= deadline - DEADLINE_SLACK_MS;

@@ -200,7 +200,6 @@ function durationField(model: VideoModel): INodeProperties {
 	};
 }
 
-/** Reference-style modes that need a fixed aspect get their own field without the automatic values. */
 /** Alt models take two values that both mean "the model chooses" (`auto`, `adaptive`). */
 const twoAutomatic = (model: VideoModel) => model.aspect.automatic.length > 1;
 
@@ -227,6 +226,7 @@ function oneAutomaticAspectField(model: VideoModel): INodeProperties | undefined
 	return field && onVersions(field, { since: 3 });
 }
 
+/** Reference-style modes that need a fixed aspect get their own field without the automatic values. */
 function aspectProperty(
 	model: VideoModel,
 	fixed: boolean,

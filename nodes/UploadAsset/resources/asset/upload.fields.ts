@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { ASSETS, modelUploadIds } from '../../../shared/catalog';
 import type { AssetType } from '../../../shared/catalog';
 import { withShow } from '../../../shared/fields/grouping';
-import { newDefault } from '../../../shared/fields/versions';
+import { onVersions } from '../../../shared/fields/versions';
 import { reviewWaitOptions } from './wait-for-review.fields';
 
 const displayOptions = { show: { operation: ['upload'] } };
@@ -14,36 +14,62 @@ export const assetTypeOptions = (Object.keys(ASSETS.types) as AssetType[])
 	.sort()
 	.map((type) => ({ name: type[0] + type.slice(1).toLowerCase(), value: type }));
 
+const SOURCES = {
+	auto: {
+		name: 'Automatic',
+		value: 'auto',
+		description: "The input item's file when it has one, else the URL",
+	},
+	binary: {
+		name: 'Binary Data',
+		value: 'binary',
+		description: 'A file of the input item (multipart upload, streamed)',
+	},
+	url: {
+		name: 'Public URL',
+		value: 'url',
+		description: 'A publicly reachable https URL the service fetches itself',
+	},
+};
+
+/**
+ * Where the file comes from, per version: 1 starts on Binary Data; 2 on Public URL (a new workflow
+ * has no file yet); 3 on Automatic, which uploads the item's file when it carries one, else the URL.
+ */
+function sourceFields(): INodeProperties[] {
+	const source = (options: Array<keyof typeof SOURCES>, start: keyof typeof SOURCES) => ({
+		displayName: 'Source',
+		name: 'source',
+		type: 'options' as const,
+		noDataExpression: true,
+		options: options.map((key) => SOURCES[key]),
+		default: start,
+		description: 'Where the file comes from',
+		displayOptions,
+	});
+	return [
+		onVersions(source(['binary', 'url'], 'binary'), [1]),
+		onVersions(source(['binary', 'url'], 'url'), [2]),
+		onVersions(source(['auto', 'binary', 'url'], 'auto'), { since: 3 }),
+	];
+}
+
+const URL_FIELD: INodeProperties = {
+	displayName: 'URL',
+	name: 'url',
+	type: 'string',
+	default: '',
+	placeholder: 'https://example.com/photo.png',
+	description:
+		'A public https URL of the image, video or audio file; the service fetches it itself',
+};
+
 /**
  * A field with a rule of its own lists the operation's rule first (as released): updateDisplayOptions
  * would add it after, and leaves a rule already there as it is.
  */
 const properties: INodeProperties[] = [
-	// A new node (version 2) starts from a URL: a new workflow has no binary data to upload yet.
-	...newDefault(
-		{
-			displayName: 'Source',
-			name: 'source',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{
-					name: 'Binary Data',
-					value: 'binary',
-					description: 'A file of the input item (multipart upload, streamed)',
-				},
-				{
-					name: 'Public URL',
-					value: 'url',
-					description: 'A publicly reachable https URL the service fetches itself',
-				},
-			],
-			default: 'binary',
-			description: 'Where the file comes from',
-			displayOptions,
-		},
-		'url',
-	),
+	...sourceFields(),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -51,18 +77,13 @@ const properties: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: "The name of the input item's binary field that holds the file",
-		displayOptions: withShow(displayOptions, { source: ['binary'] }),
+		displayOptions: withShow(displayOptions, { source: ['binary', 'auto'] }),
 	},
+	{ ...URL_FIELD, required: true, displayOptions: withShow(displayOptions, { source: ['url'] }) },
 	{
-		displayName: 'URL',
-		name: 'url',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'https://example.com/photo.png',
-		description:
-			'A public https URL of the image, video or audio file; the service fetches it itself',
-		displayOptions: withShow(displayOptions, { source: ['url'] }),
+		...URL_FIELD,
+		hint: 'Uploaded when the item has no file in the Input Binary Field',
+		displayOptions: withShow(displayOptions, { source: ['auto'] }),
 	},
 	{
 		displayName: 'Type',
@@ -71,7 +92,7 @@ const properties: INodeProperties[] = [
 		options: assetTypeOptions,
 		default: 'IMAGE',
 		description: 'What the file at the URL is',
-		displayOptions: withShow(displayOptions, { source: ['url'] }),
+		displayOptions: withShow(displayOptions, { source: ['url', 'auto'] }),
 	},
 	{
 		displayName: 'For Model',
@@ -93,7 +114,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 		default: 'none',
-		displayOptions: withShow(displayOptions, { source: ['binary'] }),
+		displayOptions: withShow(displayOptions, { source: ['binary', 'auto'] }),
 	},
 	{
 		displayName: 'Name',
@@ -117,11 +138,23 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export type UploadPlan =
 	| { itemIndex: number; source: 'binary'; propertyName: string; model?: string; name?: string }
-	| { itemIndex: number; source: 'url'; url: string; type: string; name?: string };
+	| {
+			itemIndex: number;
+			source: 'url';
+			url: string;
+			type: string;
+			name?: string;
+			/** Automatic found no file in this binary field, so the URL goes. */
+			noFileIn?: string;
+	  };
 
 export function readUploadPlan(ctx: IExecuteFunctions, itemIndex: number): UploadPlan {
 	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '') || undefined;
-	if (ctx.getNodeParameter('source', itemIndex, 'binary') === 'url') {
+	const source = ctx.getNodeParameter('source', itemIndex, 'binary') as 'auto' | 'binary' | 'url';
+	const propertyName = () =>
+		String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const hasFile = () => ctx.getInputData()[itemIndex]?.binary?.[propertyName()] !== undefined;
+	if (source === 'url' || (source === 'auto' && !hasFile())) {
 		const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
 		return {
 			itemIndex,
@@ -129,14 +162,14 @@ export function readUploadPlan(ctx: IExecuteFunctions, itemIndex: number): Uploa
 			url,
 			type: ctx.getNodeParameter('type', itemIndex, 'IMAGE') as string,
 			name,
+			...(source === 'auto' ? { noFileIn: propertyName() } : {}),
 		};
 	}
-	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const forModel = ctx.getNodeParameter('forModel', itemIndex, 'none') as string;
 	return {
 		itemIndex,
 		source: 'binary',
-		propertyName,
+		propertyName: propertyName(),
 		name,
 		model: forModel === 'none' ? undefined : forModel,
 	};
