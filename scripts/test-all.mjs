@@ -23,10 +23,10 @@ const PACK_RECORD = path.join(RUN_DIR, 'package.json');
 
 /**
  * How many steps of each pool run at once: on two cores, two suites (or jest runs) side by side; the
- * installs beside them (they mostly wait on the network); two light steps beside those: the
- * headless examples (an `n8n execute` per workflow) and the durable suite (n8n killed and started
- * again around tasks of 10-60 s), which mostly wait on the emulator's task clock (measured with
- * `/usr/bin/time`: under half a core each).
+ * installs beside them (they mostly wait on the network); two light steps beside those: first the
+ * short checks (lint, format, types), then the headless examples (an `n8n execute` per workflow)
+ * and the durable suite (n8n killed and started again around tasks of 10-60 s), which mostly wait
+ * on the emulator's task clock (measured with `/usr/bin/time`: under half a core each).
  */
 export const SLOTS = { net: 3, cpu: 2, light: 2 };
 
@@ -46,15 +46,17 @@ export const PLAN = [
 	{ name: 'install n8n 2.40.7', pool: 'net', cmd: install('2.40.7') },
 	{ name: 'install n8n 1.123.81', pool: 'net', cmd: install('1.123.81') },
 	{ name: 'install n8n 2.41.1', pool: 'net', cmd: install('2.41.1') },
-	{ name: 'lint', pool: 'cpu', cmd: npm('lint') },
-	{ name: 'lint workflows', pool: 'cpu', cmd: npm('lint:workflows') },
-	{ name: 'format', pool: 'cpu', cmd: npm('format:check') },
+	// jest first: its runs mostly wait on the emulator's timers, and hold the two slots the suites
+	// need once n8n is installed; the short checks take the light slots, idle until then
+	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
 	{ name: 'build and pack', pool: 'cpu', cmd: ['node', 'scripts/n8n/build-once.mjs', PACK_RECORD] },
-	{ name: 'scan package', pool: 'cpu', cmd: npm('scan:package'), needs: ['build and pack'] },
-	{ name: 'typecheck', pool: 'cpu', cmd: npm('typecheck') },
 	// test/package reads dist/ and packs it
 	{ name: 'jest (n8n-core 2.x)', pool: 'cpu', cmd: npm('test:unit'), needs: ['build and pack'] },
-	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
+	{ name: 'lint', pool: 'light', cmd: npm('lint') },
+	{ name: 'lint workflows', pool: 'light', cmd: npm('lint:workflows') },
+	{ name: 'format', pool: 'light', cmd: npm('format:check') },
+	{ name: 'typecheck', pool: 'light', cmd: npm('typecheck') },
+	{ name: 'scan package', pool: 'light', cmd: npm('scan:package'), needs: ['build and pack'] },
 	// the suites in real n8n, the longest first, so the slots end together
 	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
 	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),

@@ -15,7 +15,8 @@ import { returnAtOnceHint } from '../shared/create/next-step';
 import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { imageProperties } from './resources/image/create.fields';
-import { pickedSubtitle } from '../shared/fields/subtitle';
+import { IMAGE_MODE_SHORT_NAMES } from './resources/image/names';
+import { createSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
 import { modelCount } from '../shared/fields/model-count';
@@ -32,10 +33,7 @@ export class CreateImage implements INodeType {
 		documentationUrl: readmeSection('create-image'),
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
-		subtitle: pickedSubtitle(imageProperties(), ['model', 'generationMode'], {
-			idsOnly: true,
-			asStored: ['model'],
-		}),
+		subtitle: createSubtitle(imageProperties(), IMAGE_MODE_SHORT_NAMES),
 		description: `Generate images from a prompt, or edit reference images, with the Unified Generation API (${modelCount(IMAGE_MODELS)}). One task per image; by default it waits for the image and downloads it.`,
 		defaults: { name: 'Create Image' },
 		usableAsTool: true,

@@ -16,7 +16,8 @@ import { completionProperties } from '../shared/fields/completion';
 import { batchOptions } from '../shared/fields/generation-options';
 import { videoProperties } from './resources/video/create.fields';
 import { videoOptionsByVersion } from './resources/video/options.fields';
-import { pickedSubtitle } from '../shared/fields/subtitle';
+import { MODE_SHORT_NAMES } from './resources/video/modes';
+import { createSubtitle } from '../shared/fields/subtitle';
 import { VERSIONS_TO_3 } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
 import { modelCount } from '../shared/fields/model-count';
@@ -34,10 +35,7 @@ export class CreateVideo implements INodeType {
 		// 2: waits and downloads by default, Simplify; 3: alt models list one automatic ratio
 		version: VERSIONS_TO_3,
 		defaultVersion: 3,
-		subtitle: pickedSubtitle(videoProperties(), ['model', 'generationMode'], {
-			idsOnly: true,
-			asStored: ['model'],
-		}),
+		subtitle: createSubtitle(videoProperties(), MODE_SHORT_NAMES),
 		description: `Create video generation tasks with the Unified Generation API (${modelCount(VIDEO_MODELS)}, every mode)`,
 		defaults: { name: 'Create Video' },
 		usableAsTool: true,

@@ -34,6 +34,7 @@ import {
 	IMAGE_MODELS,
 	MODEL_FIELD_LABELS,
 	VIDEO_MODELS,
+	createSubtitles,
 	credentialTypes,
 	imageFields,
 	packageJson,
@@ -260,6 +261,19 @@ test(
 		await shot(page, '04-create-video-subtitle');
 		assert.equal(subtitle.trim(), picked);
 		assert.equal(cut, false, 'the subtitle is cut on the canvas');
+		// every other subtitle of the Create nodes, set in the same canvas line
+		const overflowing = await element.evaluate((el, texts) => {
+			const shown = el.textContent;
+			const cutOff = texts.flatMap((text) => {
+				el.textContent = text;
+				return el.scrollWidth > el.clientWidth
+					? [`${text} (${el.scrollWidth} px of ${el.clientWidth})`]
+					: [];
+			});
+			el.textContent = shown;
+			return cutOff;
+		}, createSubtitles());
+		assert.deepEqual(overflowing, [], 'these subtitles are cut on the canvas');
 	},
 );
 

@@ -33,6 +33,31 @@ export function packageNodes() {
 	});
 }
 
+/**
+ * Every subtitle Create Video and Create Image can show on the canvas: each model, mode and Wait for
+ * Completion, the expression evaluated as a plain function of $parameter.
+ */
+export function createSubtitles() {
+	const texts = new Set();
+	for (const { description } of packageNodes()) {
+		if (!['createVideo', 'createImage'].includes(description.name)) continue;
+		const expression = description.subtitle.replace(/^=\{\{|\}\}$/g, '');
+		const evaluate = new Function('$parameter', `return ${expression};`);
+		const values = (name) => [
+			...new Set(
+				description.properties
+					.filter((p) => p.name === name)
+					.flatMap((p) => (p.options ?? []).map((o) => o.value)),
+			),
+		];
+		for (const model of values('model'))
+			for (const generationMode of values('generationMode'))
+				for (const waitForCompletion of values('waitForCompletion'))
+					texts.add(evaluate({ model, generationMode, waitForCompletion }));
+	}
+	return [...texts];
+}
+
 /** Every credential type of package.json, as n8n loads it. */
 export function credentialTypes() {
 	return packageJson.n8n.credentials.map((file) => {

@@ -16,6 +16,7 @@ import { TaskTrigger } from '../../nodes/TaskTrigger/TaskTrigger.node';
 import { UploadAsset } from '../../nodes/UploadAsset/UploadAsset.node';
 import { Upscale } from '../../nodes/Upscale/Upscale.node';
 import { WaitForTask } from '../../nodes/WaitForTask/WaitForTask.node';
+import { SUBTITLE_ROOM, lineWidth } from '../../nodes/shared/fields/subtitle';
 import { visibleFields } from '../helpers/visible-fields';
 
 const NODES: Array<[string, INodeType]> = [
@@ -155,8 +156,8 @@ describe('the canvas and the picker', () => {
 	test.each([
 		[
 			new CreateImage(),
-			{ model: 'gen-image-2.5-flare', generationMode: 'textToImage', waitForCompletion: 'wait' },
-			/^gen-image-2\.5-flare · Text to Image$/,
+			{ model: 'gen-image-2', generationMode: 'textToImage', waitForCompletion: 'wait' },
+			/^gen-image-2 · Text to Image$/,
 		],
 		[
 			new CreateVideo(),
@@ -173,6 +174,55 @@ describe('the canvas and the picker', () => {
 		[new TaskTrigger(), { events: ['succeeded'] }, /^on completed$/],
 	])('%#: the subtitle shows display names, not raw values', (node, parameters, expected) => {
 		expect(subtitle(node, parameters)).toMatch(expected);
+	});
+
+	test.each([
+		[
+			new CreateVideo(),
+			{ model: 'alt3.0-video-prime', generationMode: 'reference', waitForCompletion: 'wait' },
+			'alt3.0-video-prime · Reference',
+		],
+		[
+			new CreateVideo(),
+			{ model: 'alt3.0-video-prime', generationMode: 'firstFrame', waitForCompletion: 'none' },
+			'alt3.0-video-prime · IDs only',
+		],
+		[
+			new CreateImage(),
+			{ model: 'gen-image-2.5-sunburst', generationMode: 'textToImage', waitForCompletion: 'wait' },
+			'gen-image-2.5-sunburst · Text',
+		],
+		[
+			new CreateImage(),
+			{ model: 'gen-image-2.5-sunburst', generationMode: 'textToImage', waitForCompletion: 'none' },
+			'gen-image-2.5-sunburst',
+		],
+	])(
+		'%#: a long model id with a long mode is shortened to one canvas line (the browser suite measures them all)',
+		(node, parameters, expected) => {
+			expect(subtitle(node, parameters)).toBe(expected);
+		},
+	);
+
+	test('every model, mode and Wait for Completion of the Create nodes gives a subtitle of one canvas line, with the model', () => {
+		for (const node of [new CreateVideo(), new CreateImage()]) {
+			const selectors = node.description.properties;
+			const valuesOf = (name: string) => [
+				...new Set(
+					selectors
+						.filter((p) => p.name === name)
+						.flatMap((p) => (p.options ?? []).map((o) => String((o as { value: string }).value))),
+				),
+			];
+			for (const model of valuesOf('model'))
+				for (const generationMode of valuesOf('generationMode'))
+					for (const waitForCompletion of valuesOf('waitForCompletion')) {
+						const text = subtitle(node, { model, generationMode, waitForCompletion });
+						expect(lineWidth(text)).toBeLessThanOrEqual(SUBTITLE_ROOM);
+						expect(text.startsWith(model)).toBe(true);
+						if (waitForCompletion !== 'none') expect(text).not.toMatch(/IDs only/);
+					}
+		}
 	});
 
 	test('Wait for Completion lists Wait first, and no choice of it takes more than 25 words', () => {

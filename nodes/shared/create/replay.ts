@@ -77,7 +77,12 @@ export function rememberForRetries(
 	const warning = warnings.get(key);
 	warnings.delete(key);
 	if (!storedAny || !retriedByN8n(output)) return;
-	keepBounded(remembered, key, { output, warning, replaysLeft: triesOf(ctx) - 1 });
+	remember(ctx, { output, warning });
+}
+
+/** Keeps how a node run ended (its output, or its error) for n8n's re-runs of it. */
+function remember(ctx: IExecuteFunctions, end: Omit<Remembered, 'replaysLeft'>): void {
+	keepBounded(remembered, runKey(ctx), { ...end, replaysLeft: triesOf(ctx) - 1 });
 }
 
 /**
@@ -98,8 +103,7 @@ export function stopUnlessStored(
 	if (!storedAny) throw failures[0].error;
 	if (failures.length === total) {
 		const error = allFailedError(ctx.getNode(), failures, words);
-		if (ctx.getNode().retryOnFail === true)
-			keepBounded(remembered, runKey(ctx), { output: [], error, replaysLeft: triesOf(ctx) - 1 });
+		if (ctx.getNode().retryOnFail === true) remember(ctx, { output: [], error });
 		throw error;
 	}
 	const warning: NodeExecutionHint = {

@@ -40,3 +40,9 @@ export const IMAGE_MODE_LABELS: Record<ImageNodeMode, { name: string; descriptio
 	},
 	textToImage: { name: 'Text to Image', description: 'Generate from the prompt alone' },
 };
+
+/** The modes by the short names a subtitle uses where the long ones do not fit the canvas. */
+export const IMAGE_MODE_SHORT_NAMES: Record<ImageNodeMode, string> = {
+	imageToImage: 'Edit',
+	textToImage: 'Text',
+};

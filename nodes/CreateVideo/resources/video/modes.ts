@@ -32,6 +32,17 @@ export const MODE_LABELS: Record<VideoNodeMode, { name: string; description: str
 	},
 };
 
+/** The modes by the short names a subtitle uses where the long ones do not fit the canvas. */
+export const MODE_SHORT_NAMES: Record<VideoNodeMode, string> = {
+	textToVideo: 'Text',
+	firstFrame: 'First Frame',
+	keyframes: 'Keyframes',
+	reference: 'Reference',
+	edit: 'Edit',
+	extend: 'Extend',
+	final: 'Final',
+};
+
 export function nodeModes(model: VideoModel): VideoNodeMode[] {
 	return model.modes.filter((mode: VideoMode): mode is VideoNodeMode => mode !== 'draft');
 }
