@@ -39,15 +39,15 @@ const examples = (release) => ['node', 'scripts/demo.mjs', '--headless', '--n8n'
 
 /**
  * Every step, in the order they start when ready. The n8n installs run side by side (the 2.x ones
- * take turns only for the Node 24 runtime they share); e2e and durable share the e2e user folder.
+ * take turns only for the Node 24 runtime they share); e2e and durable have a user folder each.
  * @type {import('./lib/steps.mjs').Step[]}
  */
 export const PLAN = [
 	{ name: 'install n8n 2.40.7', pool: 'net', cmd: install('2.40.7') },
 	{ name: 'install n8n 1.123.81', pool: 'net', cmd: install('1.123.81') },
 	{ name: 'install n8n 2.41.1', pool: 'net', cmd: install('2.41.1') },
-	// jest first: its runs mostly wait on the emulator's timers, and hold the two slots the suites
-	// need once n8n is installed; the short checks take the light slots, idle until then
+	// jest first: its runs mostly wait on the emulator's timers, and end about when n8n is
+	// installed; the short checks take the light slots, idle until then
 	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
 	{ name: 'build and pack', pool: 'cpu', cmd: ['node', 'scripts/n8n/build-once.mjs', PACK_RECORD] },
 	// test/package reads dist/ and packs it
@@ -60,13 +60,10 @@ export const PLAN = [
 	// the suites in real n8n, the longest first, so the slots end together
 	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
 	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
-	light(
-		suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7', [
-			'e2e on n8n 2.40.7',
-		]),
-	),
+	light(suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7')),
+	// after 2.40.7's install, so an earlier end of this install does not take the browser's slot
 	{
-		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
+		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1', ['install n8n 2.40.7']),
 		env: { [RELEASE_ENV]: '2.41.1' },
 	},
 	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),

@@ -177,10 +177,15 @@ export function demoUserFolder(n8n) {
 		? DEMO_USER_FOLDER
 		: path.join(REPO_CACHE_DIR, `demo-n8n-${n8n.version}`);
 }
-/** N8N_USER_FOLDER of the e2e suite (recreated on every run), one per release. */
+/**
+ * N8N_USER_FOLDER of the e2e suite (recreated on every run), one per release; `E2E_FOLDER` names
+ * another folder of .cache for a suite on the same set-up (the durable suite's own, so it can run
+ * beside the e2e suite).
+ */
 export const E2E_USER_FOLDER = path.join(
 	REPO_CACHE_DIR,
-	DEFAULT_N8N_VERSION === FIRST_RELEASE ? 'e2e' : `e2e-n8n-${DEFAULT_N8N_VERSION}`,
+	process.env.E2E_FOLDER ||
+		(DEFAULT_N8N_VERSION === FIRST_RELEASE ? 'e2e' : `e2e-n8n-${DEFAULT_N8N_VERSION}`),
 );
 /** The example workflows (one workflow per *.json) and the credentials template. */
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');

@@ -10,10 +10,11 @@ import { join } from 'path';
  */
 const root = join(__dirname, '..', '..');
 
-function node(code: string): string {
+function node(code: string, env: Record<string, string | undefined> = {}): string {
 	return execFileSync(process.execPath, ['--input-type=module', '-e', code], {
 		cwd: root,
 		encoding: 'utf8',
+		env: { ...process.env, ...env },
 	});
 }
 
@@ -71,10 +72,16 @@ describe('the plan of npm test', () => {
 		);
 	});
 
-	it('never runs two suites on one user folder at once: durable comes after e2e', () => {
-		const durable = plan.find((s) => s.cmd.join(' ') === 'npm run test:durable');
-		const firstE2e = plan.find((s) => s.cmd.join(' ') === 'npm run test:e2e' && !s.env);
-		expect(durable?.after).toContain(firstE2e?.name);
+	it('never runs two suites on one user folder at once: durable has its own, beside e2e', () => {
+		const folder = (env: Record<string, string | undefined>) =>
+			node(
+				`import { E2E_USER_FOLDER } from './scripts/n8n/paths.mjs'; process.stdout.write(E2E_USER_FOLDER);`,
+				env,
+			);
+		const durableEnv = /^E2E_FOLDER=(\S+) /.exec(scripts['test:durable'])?.[1];
+		expect(durableEnv).toBeDefined();
+		expect(folder({ E2E_FOLDER: durableEnv })).not.toBe(folder({ E2E_FOLDER: '' }));
+		expect(folder({ E2E_FOLDER: '', N8N_RELEASE: '2.41.1' })).not.toBe(folder({ E2E_FOLDER: '' }));
 	});
 
 	it('starts every n8n install at once (the installs wait on the network, not on each other)', () => {
