@@ -23,16 +23,17 @@ const PACK_RECORD = path.join(RUN_DIR, 'package.json');
 
 /**
  * How many steps of each pool run at once: on two cores, two suites (or jest runs) side by side; the
- * installs beside them (they mostly wait on the network); two light steps beside those: first the
- * short checks (lint, format, types), then the headless examples (an `n8n execute` per workflow)
- * and the durable suite (n8n killed and started again around tasks of 10-60 s), which mostly wait
- * on the emulator's task clock (measured with `/usr/bin/time`: under half a core each).
+ * installs beside them (they mostly wait on the network); two light steps beside those: the
+ * headless examples (an `n8n execute` per workflow) and the durable suite (n8n killed and started
+ * again around tasks of 10-60 s), which mostly wait on the emulator's task clock (measured with
+ * `/usr/bin/time`: under half a core each).
  */
 export const SLOTS = { net: 3, cpu: 2, light: 2 };
 
 /** The longest step name, so the columns of --list and of the summary line up. */
 const NAME_WIDTH = 28;
 
+const FIRST_INSTALL = 'install n8n 2.40.7';
 const npm = (script) => ['npm', 'run', script];
 const install = (release) => ['node', 'scripts/n8n/install.mjs', '--n8n', release];
 const examples = (release) => ['node', 'scripts/demo.mjs', '--headless', '--n8n', release];
@@ -46,24 +47,22 @@ export const PLAN = [
 	{ name: 'install n8n 2.40.7', pool: 'net', cmd: install('2.40.7') },
 	{ name: 'install n8n 1.123.81', pool: 'net', cmd: install('1.123.81') },
 	{ name: 'install n8n 2.41.1', pool: 'net', cmd: install('2.41.1') },
-	// jest first: its runs mostly wait on the emulator's timers, and end about when n8n is
-	// installed; the short checks take the light slots, idle until then
-	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
+	// two at a time beside the installs (more at once slowed the installs, which every suite waits for)
+	{ name: 'lint', pool: 'cpu', cmd: npm('lint') },
+	{ name: 'lint workflows', pool: 'cpu', cmd: npm('lint:workflows') },
+	{ name: 'format', pool: 'cpu', cmd: npm('format:check') },
 	{ name: 'build and pack', pool: 'cpu', cmd: ['node', 'scripts/n8n/build-once.mjs', PACK_RECORD] },
+	{ name: 'scan package', pool: 'cpu', cmd: npm('scan:package'), needs: ['build and pack'] },
+	{ name: 'typecheck', pool: 'cpu', cmd: npm('typecheck') },
 	// test/package reads dist/ and packs it
 	{ name: 'jest (n8n-core 2.x)', pool: 'cpu', cmd: npm('test:unit'), needs: ['build and pack'] },
-	{ name: 'lint', pool: 'light', cmd: npm('lint') },
-	{ name: 'lint workflows', pool: 'light', cmd: npm('lint:workflows') },
-	{ name: 'format', pool: 'light', cmd: npm('format:check') },
-	{ name: 'typecheck', pool: 'light', cmd: npm('typecheck') },
-	{ name: 'scan package', pool: 'light', cmd: npm('scan:package'), needs: ['build and pack'] },
-	// the suites in real n8n, the longest first, so the slots end together
+	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
+	// the suites in real n8n, the longest first in each pool (see suite())
 	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
 	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
 	light(suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7')),
-	// after 2.40.7's install, so an earlier end of this install does not take the browser's slot
 	{
-		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1', ['install n8n 2.40.7']),
+		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
 		env: { [RELEASE_ENV]: '2.41.1' },
 	},
 	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),
@@ -77,9 +76,19 @@ function light(step) {
 	return { ...step, pool: 'light' };
 }
 
-/** A suite that runs in a real n8n: it needs that n8n installed and the package built. */
-function suite(name, cmd, installStep, after = []) {
-	return { name, pool: 'cpu', cmd, needs: [installStep, 'build and pack'], after };
+/**
+ * A suite that runs in a real n8n: it needs that n8n installed and the package built. Every suite
+ * also waits for 2.40.7's install, so that another install ending a moment earlier does not give its
+ * shorter suites the slots the longest ones (browser, durable) should take first.
+ */
+function suite(name, cmd, installStep) {
+	return {
+		name,
+		pool: 'cpu',
+		cmd,
+		needs: [installStep, 'build and pack'],
+		after: installStep === FIRST_INSTALL ? [] : [FIRST_INSTALL],
+	};
 }
 
 const USAGE = `usage: npm test [-- --list]

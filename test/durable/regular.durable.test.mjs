@@ -94,15 +94,16 @@ test('the production recipe, n8n killed while the batch waits and back before th
 
 test("the production recipe, n8n down longer than the service's callback retries: at its Timeout the execution goes on with the 5 ids and Wait For Task delivers the results, 5 creates", async () => {
 	const prompts = promptsFor('callback, down too long');
-	// 10 s: n8n is killed before any task ends, even when a busy machine is slow to report the
-	// execution waiting (3 s tasks once called back first: the execution was running when killed, so
-	// n8n marked it crashed)
-	await control('/settings', { taskDurationMs: 10_000, webhookRetryDelaysMs: [100, 200, 300] });
+	// 20 s tasks, a 30 s Timeout: n8n is killed before any task ends or the wait times out, even when
+	// a busy machine is slow to report the execution waiting (3 s, then 10 s tasks with a 15 s Timeout
+	// once resumed it first, beside the other suites: the execution was running when killed, so n8n
+	// marked it crashed)
+	await control('/settings', { taskDurationMs: 20_000, webhookRetryDelaysMs: [100, 200, 300] });
 	const workflow = await productionWorkflow(
 		server,
 		'durable: recipe, down too long',
 		prompts,
-		recipe(0.25),
+		recipe(0.5),
 	);
 	const before = await taskIds();
 	const executionId = await startAndCrash(workflow, prompts, 'waiting');
