@@ -44,7 +44,7 @@ const examples = (release) => ['node', 'scripts/demo.mjs', '--headless', '--n8n'
  * @type {import('./lib/steps.mjs').Step[]}
  */
 export const PLAN = [
-	{ name: 'install n8n 2.40.7', pool: 'net', cmd: install('2.40.7') },
+	{ name: FIRST_INSTALL, pool: 'net', cmd: install('2.40.7') },
 	{ name: 'install n8n 1.123.81', pool: 'net', cmd: install('1.123.81') },
 	{ name: 'install n8n 2.41.1', pool: 'net', cmd: install('2.41.1') },
 	// two at a time beside the installs (more at once slowed the installs, which every suite waits for)
@@ -58,16 +58,16 @@ export const PLAN = [
 	{ name: 'jest (n8n-core 2.x)', pool: 'cpu', cmd: npm('test:unit'), needs: ['build and pack'] },
 	{ name: 'jest (n8n-core 1.x)', pool: 'cpu', cmd: npm('test:n8n-v1') },
 	// the suites in real n8n, the longest first in each pool (see suite())
-	suite('browser on n8n 2.40.7', npm('test:browser'), 'install n8n 2.40.7'),
-	suite('e2e on n8n 2.40.7', npm('test:e2e'), 'install n8n 2.40.7'),
-	light(suite('durable on n8n 2.40.7', npm('test:durable'), 'install n8n 2.40.7')),
+	suite('browser on n8n 2.40.7', npm('test:browser'), FIRST_INSTALL),
+	suite('e2e on n8n 2.40.7', npm('test:e2e'), FIRST_INSTALL),
+	light(suite('durable on n8n 2.40.7', npm('test:durable'), FIRST_INSTALL)),
 	{
 		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
 		env: { [RELEASE_ENV]: '2.41.1' },
 	},
-	suite('queue on n8n 2.40.7', npm('test:queue'), 'install n8n 2.40.7'),
+	suite('queue on n8n 2.40.7', npm('test:queue'), FIRST_INSTALL),
 	light(suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81')),
-	light(suite('examples on n8n 2.40.7', examples('2.40.7'), 'install n8n 2.40.7')),
+	light(suite('examples on n8n 2.40.7', examples('2.40.7'), FIRST_INSTALL)),
 	light(suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1')),
 ];
 

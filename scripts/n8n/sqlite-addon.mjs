@@ -13,15 +13,15 @@ import { CACHE_DIR } from './paths.mjs';
 const ADDON = path.join('build', 'Release', 'node_sqlite3.node');
 
 /** sqlite3's folder and version as n8n resolves them in an install. */
-export function sqliteOf(pkgDir) {
+function sqliteOf(pkgDir) {
 	const manifest = createRequire(path.join(pkgDir, 'package.json')).resolve('sqlite3/package.json');
 	const { version } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
 	return { dir: path.dirname(manifest), version };
 }
 
 /** Where the compiled addon of one sqlite3 version is kept for this platform. */
-export const sharedAddonPath = (version, dir = CACHE_DIR) =>
-	path.join(dir, 'native', `sqlite3-${version}-${process.platform}-${process.arch}.node`);
+const sharedAddonPath = (version) =>
+	path.join(CACHE_DIR, 'native', `sqlite3-${version}-${process.platform}-${process.arch}.node`);
 
 /**
  * Makes the install's sqlite3 load: copies the shared addon in when one was built, else `build()`s

@@ -53,7 +53,8 @@ export function lineWidth(text: string): number {
 export function createSubtitle(properties: INodeProperties[], shortModes: Record<string, string>) {
 	const model = '$parameter["model"]';
 	const mode = shownName(properties, 'generationMode');
-	const short = `(${JSON.stringify(shortModes)}[$parameter["generationMode"]] || ${mode})`;
+	// every mode has a short name: a value without one (a newer workflow, an expression) shows as it is
+	const short = `(${JSON.stringify(shortModes)}[$parameter["generationMode"]] || $parameter["generationMode"])`;
 	const tries = [[model, mode, IDS_ONLY], [model, short, IDS_ONLY], [model, IDS_ONLY], [model]];
 	return `={{ [${tries.map(joined).join(', ')}].find((text) => (${lineWidth})(text) <= ${SUBTITLE_ROOM}) || ${model} }}`;
 }

@@ -151,10 +151,9 @@ export type UploadPlan =
 export function readUploadPlan(ctx: IExecuteFunctions, itemIndex: number): UploadPlan {
 	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '') || undefined;
 	const source = ctx.getNodeParameter('source', itemIndex, 'binary') as 'auto' | 'binary' | 'url';
-	const propertyName = () =>
-		String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const hasFile = () => ctx.getInputData()[itemIndex]?.binary?.[propertyName()] !== undefined;
-	if (source === 'url' || (source === 'auto' && !hasFile())) {
+	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const hasFile = ctx.getInputData()[itemIndex]?.binary?.[propertyName] !== undefined;
+	if (source === 'url' || (source === 'auto' && !hasFile)) {
 		const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
 		return {
 			itemIndex,
@@ -162,14 +161,14 @@ export function readUploadPlan(ctx: IExecuteFunctions, itemIndex: number): Uploa
 			url,
 			type: ctx.getNodeParameter('type', itemIndex, 'IMAGE') as string,
 			name,
-			...(source === 'auto' ? { noFileIn: propertyName() } : {}),
+			...(source === 'auto' ? { noFileIn: propertyName } : {}),
 		};
 	}
 	const forModel = ctx.getNodeParameter('forModel', itemIndex, 'none') as string;
 	return {
 		itemIndex,
 		source: 'binary',
-		propertyName: propertyName(),
+		propertyName,
 		name,
 		model: forModel === 'none' ? undefined : forModel,
 	};
