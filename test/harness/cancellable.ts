@@ -44,6 +44,8 @@ export async function startWorkflow(
 	const execution = startRun(additionalData, workflow);
 	return {
 		cancel: () => execution.cancel(),
-		result: execution.then((run) => toRunResult(run, workflow, credentials.reads)),
+		result: execution.then((run) =>
+			toRunResult(run, workflow, credentials.reads, hooks.executionId),
+		),
 	};
 }

@@ -49,6 +49,18 @@ export function credentialTypes(): CredentialTypeRegistry {
 let executions = 0;
 
 /**
+ * Whether this n8n-core's lifecycle hooks carry the id of the execution a Retry retries: 2.x's do
+ * (n8n's CLI passes it, and a node reads it there), 1.x's do not.
+ */
+export const retriedIdReachesNodes =
+	(new (ExecutionLifecycleHooks as unknown as new (...args: unknown[]) => { retryOf?: string })(
+		'retry',
+		'0',
+		{},
+		'1',
+	).retryOf ?? undefined) === '1';
+
+/**
  * Runs a workflow exported from the n8n editor through n8n-core's engine, as a click on
  * "Execute workflow" does (manual mode, starting from the trigger), and returns what it produced.
  */
@@ -59,10 +71,14 @@ export async function runWorkflow(
 	await harnessReady();
 	const { credentials } = loadRegistries();
 	const workflow = createWorkflow(workflowJson, nodeTypes(), options);
-	const hooks = new ExecutionLifecycleHooks(
+	const Hooks = ExecutionLifecycleHooks as unknown as new (
+		...args: [string, string, unknown, string?]
+	) => ExecutionLifecycleHooks;
+	const hooks = new Hooks(
 		options.mode ?? 'manual',
 		String(++executions),
 		asWorkflowBase(workflow),
+		options.retryOf,
 	);
 	const helper = new HarnessCredentialsHelper(credentials, options.credentials);
 	const additionalData = buildAdditionalData(helper, hooks);
@@ -77,7 +93,7 @@ export async function runWorkflow(
 			? undefined
 			: setTimeout(() => execution.cancel(), options.cancelAfterMs);
 	try {
-		return toRunResult(await execution, workflow, helper.reads);
+		return toRunResult(await execution, workflow, helper.reads, hooks.executionId);
 	} finally {
 		clearTimeout(stop);
 	}

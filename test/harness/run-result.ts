@@ -15,6 +15,7 @@ export function toRunResult(
 	run: IRun,
 	workflow: Workflow,
 	credentialReads: ReadonlyMap<string, number>,
+	executionId: string,
 ): RunResult {
 	const { runData, error } = run.data.resultData;
 
@@ -44,6 +45,7 @@ export function toRunResult(
 	};
 
 	return {
+		executionId,
 		status: run.status,
 		error: error && describeError(error),
 		output,

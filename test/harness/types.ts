@@ -56,6 +56,11 @@ export interface RunOptions {
 	cancelAfterMs?: number;
 	/** n8n's execution mode (default 'manual'); 'retry' is n8n's Retry of a failed or crashed execution. */
 	mode?: 'manual' | 'retry' | 'trigger';
+	/**
+	 * In mode 'retry', the id of the execution retried: n8n 2.x hands it to the execution's
+	 * lifecycle hooks (n8n 1.x does not; see `retriedIdReachesNodes`).
+	 */
+	retryOf?: string;
 }
 
 export interface BinaryContent {
@@ -66,6 +71,8 @@ export interface BinaryContent {
 }
 
 export interface RunResult {
+	/** The execution's id (the harness numbers its executions). */
+	executionId: string;
 	/** Execution status as n8n records it: 'success', 'error', ... */
 	status: string;
 	/** The error that stopped the workflow, if one did. */

@@ -47,7 +47,7 @@ const waitingOf = (
 	{ workflow, reads }: ReturnType<typeof contextFor>,
 ): WaitingExecution => ({
 	executionId,
-	result: toRunResult(run, workflow, reads),
+	result: toRunResult(run, workflow, reads, executionId),
 	waitTill: run.waitTill ?? undefined,
 	saved: JSON.stringify(run.data),
 });

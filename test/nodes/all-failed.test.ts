@@ -49,6 +49,15 @@ test('a service that stops answering during the wait: the execution fails, its e
 	expect(lines[2]).toMatch(/Wait For Task.*does not create them again.*On Error → Continue/);
 });
 
+test('25 items, every one timed out: the error names all 25 task ids, with no cap (issue 40, row 7)', async () => {
+	const run = await runSteps(emu, [createVideo({})], { items: prompts(25) });
+	expect(run.status).toBe('error');
+	expect(run.error?.message).toBe('All 25 items failed');
+	const tasks = (await control(emu, '/tasks')).body as Array<{ taskId: string }>;
+	expect(tasks).toHaveLength(25);
+	for (const { taskId } of tasks) expect(run.error?.description).toContain(`Task ${taskId}: `);
+});
+
 test('under Retry On Fail the re-runs get the same error and send nothing', async () => {
 	const run = await runSteps(
 		emu,

@@ -36,7 +36,9 @@ async function logLines(text: string, count: number): Promise<Array<Record<strin
 	}, `${count} log lines with "${text}"`);
 }
 
-test('each created task is logged with its id, execution, workflow, node, item and estimate', async () => {
+// The printed text of a line at n8n's default log settings (console, text, info) is its message
+// alone: the message names the task, the item, the execution, the workflow and the estimate.
+test('each created task is logged with its id, execution, workflow, node, item and estimate, in the message itself', async () => {
 	const run = await runWorkflow(video, {
 		credentials: emulatorCredentials(emu),
 		items: [{ prompt: 'a tide pool' }, { prompt: 'a salt flat' }],
@@ -47,7 +49,7 @@ test('each created task is logged with its id, execution, workflow, node, item a
 		const [line] = await logLines(`created generation task ${String(task.taskId)}`, 1);
 		expect(line).toMatchObject({
 			level: 'info',
-			message: `Make Clips: created generation task ${String(task.taskId)} (item ${itemIndex})`,
+			message: `Make Clips: created generation task ${String(task.taskId)} (item ${itemIndex}, execution ${String((line.metadata as { executionId: string }).executionId)}, workflow harness, estimate 80 credits)`,
 			metadata: expect.objectContaining({
 				taskId: task.taskId,
 				executionId: expect.any(String),
@@ -60,7 +62,13 @@ test('each created task is logged with its id, execution, workflow, node, item a
 		executions.add((line.metadata as { executionId: string }).executionId);
 	}
 	expect(executions.size).toBe(1);
-	expect(await logLines('Make Clips: sending a create (item 1)', 1)).toHaveLength(1);
+	const [execution] = executions;
+	expect(
+		await logLines(
+			`Make Clips: sending a create (item 1, execution ${String(execution)}, workflow harness, estimate 80 credits)`,
+			1,
+		),
+	).toHaveLength(1);
 });
 
 test('a create with no clear answer is logged as a warning: its task may exist and be billed', async () => {
@@ -73,7 +81,7 @@ test('a create with no clear answer is logged as a warning: its task may exist a
 	expect(line).toMatchObject({
 		level: 'warn',
 		message: expect.stringContaining(
-			'Make Clips: a create got no clear answer, its task may exist and be billed (item 0)',
+			'Make Clips: a create got no clear answer, its task may exist and be billed (item 0, execution ',
 		),
 	});
 });

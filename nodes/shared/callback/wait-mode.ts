@@ -44,7 +44,7 @@ export function withResumeUrl<R>(ctx: IExecuteFunctions, build: (itemIndex: numb
 	};
 }
 
-function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
+export function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
 	return ctx.getNodeParameter(
 		'callbackTimeoutMinutes',
 		0,
@@ -64,8 +64,8 @@ export async function waitForCallback(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
 	waits: (index: number) => boolean,
+	minutes: number,
 ): Promise<void> {
-	const minutes = callbackTimeoutMinutes(ctx);
 	const timedOut = (item: INodeExecutionData): INodeExecutionData => ({
 		...item,
 		json: {

@@ -15,8 +15,8 @@ export interface ItemError {
 	error: Error;
 }
 
-/** The description lists at most this many distinct failures, and this many items for each. */
-const MOST_LISTED = 20;
+/** Each line of the description names at most this many items (alike failures share a line). */
+const MOST_ITEMS = 20;
 
 const descriptionOf = (error: Error): string | undefined => {
 	const description = (error as { description?: unknown }).description;
@@ -24,13 +24,17 @@ const descriptionOf = (error: Error): string | undefined => {
 };
 
 function itemsLabel(indexes: number[]): string {
-	const numbers = indexes.slice(0, MOST_LISTED).map((index) => index + 1);
+	const numbers = indexes.slice(0, MOST_ITEMS).map((index) => index + 1);
 	if (numbers.length === 1) return `Item ${numbers[0]}`;
 	const more = indexes.length - numbers.length;
 	return `Items ${numbers.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
-/** One line per distinct message, with the items that failed so: a thousand alike stay one line. */
+/**
+ * One line per distinct message, with the items that failed so: a thousand alike stay one line.
+ * Every distinct message is listed, however many: a created task's id is in its message, and this
+ * error may be the only place left that names it.
+ */
 function listed(failures: ItemError[]): string[] {
 	const byMessage = new Map<string, number[]>();
 	for (const { itemIndex, error } of failures) {
@@ -38,11 +42,7 @@ function listed(failures: ItemError[]): string[] {
 		if (indexes) indexes.push(itemIndex);
 		else byMessage.set(error.message, [itemIndex]);
 	}
-	const lines = [...byMessage]
-		.slice(0, MOST_LISTED)
-		.map(([message, indexes]) => `${itemsLabel(indexes)}: ${message}`);
-	const more = byMessage.size - MOST_LISTED;
-	return more > 0 ? [...lines, `… and ${more} other errors (each item's "error" field)`] : lines;
+	return [...byMessage].map(([message, indexes]) => `${itemsLabel(indexes)}: ${message}`);
 }
 
 /**

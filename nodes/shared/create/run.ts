@@ -1,8 +1,15 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { CALLBACK_MODE, waitForCallback, withResumeUrl } from '../callback/wait-mode';
+import {
+	CALLBACK_MODE,
+	callbackTimeoutMinutes,
+	waitForCallback,
+	withResumeUrl,
+} from '../callback/wait-mode';
 import { readWaitSettings } from '../fields/wait';
+import type { WaitSettings } from '../fields/wait';
+import { addHint } from '../execution/hints';
 import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
 import { waitForTasks } from '../waiting/task-waiting';
@@ -41,6 +48,30 @@ interface BatchOptions {
 	requestTimeoutSeconds?: number;
 }
 
+/**
+ * Every parameter the run reads after its first create, read before it: once a task exists, a
+ * field that throws (an expression) would lose its id, and n8n's Retry On Fail would run the node
+ * again.
+ */
+interface RunSettings {
+	batch: BatchOptions;
+	waitMode: string;
+	/** Wait for Completion: Wait. */
+	wait?: WaitSettings;
+	/** Wait for Completion: Until the Service Calls Back, its Timeout in minutes. */
+	callbackMinutes?: number;
+}
+
+function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): RunSettings {
+	const waitMode = String(ctx.getNodeParameter('waitForCompletion', 0, 'none'));
+	return {
+		batch: ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions,
+		waitMode,
+		wait: waitMode === 'wait' ? readWaitSettings(ctx, poll) : undefined,
+		callbackMinutes: waitMode === CALLBACK_MODE ? callbackTimeoutMinutes(ctx) : undefined,
+	};
+}
+
 /** One input item's line in the output: what is known of its task, and why it failed if it did. */
 interface Reported {
 	itemIndex: number;
@@ -62,44 +93,59 @@ export async function runCreate<R>(
 ): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;
-	const batch = ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions;
-	const callback = ctx.getNodeParameter('waitForCompletion', 0, 'none') === CALLBACK_MODE;
-	const requested = planItems(ctx, kind, callback ? withResumeUrl(ctx, build) : build);
+	const settings = readRunSettings(ctx, poll);
+	const { batch, callbackMinutes } = settings;
+	const requested = planItems(
+		ctx,
+		kind,
+		callbackMinutes !== undefined ? withResumeUrl(ctx, build) : build,
+	);
 	stopOnFailure(ctx, requested);
-	const claimed = await claimItems(ctx, kind.name, requested);
-	let sent: Array<ItemFailure | SubmittedItem> | undefined;
+	const ledger = await claimItems(ctx, kind.name, requested);
+	let sent: Array<ItemFailure | SubmittedItem | SkippedItem>;
 	try {
-		const planned = applyBudget(ctx, await stage(ctx, claimed.planned, assess), batch.budget ?? 0);
+		const planned = applyBudget(ctx, await stage(ctx, ledger.planned, assess), batch.budget ?? 0);
 		stopOnFailure(ctx, planned);
 		const prepared = await stage(ctx, planned, prepare);
 		const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
 			concurrency: batch.concurrency ?? 4,
 			requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
-			beforeSend: claimed.beforeSend,
+			gate: ledger.gate,
+			slotOf: ledger.slotOf,
 		});
 		sent = [...prepared.filter(isFailure), ...submitted];
 	} finally {
-		// Stopped before sending (a refusal without Continue On Fail): no task exists.
-		if (!sent) await claimed.settle(() => false);
+		await ledger.close();
 	}
 	const inputs = ctx.getInputData();
-	let reported = inItemOrder([...sent, ...claimed.skipped]).map((entry) =>
+	let reported = inItemOrder([...sent, ...ledger.skipped]).map((entry) =>
 		'reason' in entry ? skippedReport(entry, inputs[entry.itemIndex]?.json) : toReported(entry),
 	);
-	const existing = new Set(reported.filter(mayExist).map(({ itemIndex }) => itemIndex));
-	await claimed.settle((itemIndex) => existing.has(itemIndex));
-	const waitMode = ctx.getNodeParameter('waitForCompletion', 0, 'none');
-	if (waitMode === 'wait') reported = await waitCreated(ctx, kind, reported, poll);
+	hintSkipped(ctx, reported);
+	if (settings.wait) reported = await waitCreated(ctx, kind, reported, settings.wait);
 	const finished = finish(ctx, reported);
-	const output = [waitMode === 'none' ? withNextStep(ctx, kind, finished) : finished];
+	const output = [settings.waitMode === 'none' ? withNextStep(ctx, kind, finished) : finished];
 	const waits = (index: number) => hasTask(reported[index]);
-	if (callback && reported.some((_, index) => waits(index)))
-		await waitForCallback(ctx, output[0], waits);
+	if (callbackMinutes !== undefined && reported.some((_, index) => waits(index)))
+		await waitForCallback(ctx, output[0], waits, callbackMinutes);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
 }
 
-const isFailure = <R>(item: Planned<R> | SubmittedItem): item is ItemFailure => 'error' in item;
+/** A run that skips items (a scheduled one may skip them all) says so above its output. */
+function hintSkipped(ctx: IExecuteFunctions, reported: Reported[]): void {
+	const skipped = new Set(
+		reported.filter((entry) => entry.skipped).map((entry) => entry.itemIndex),
+	);
+	if (skipped.size === 0) return;
+	addHint(
+		ctx,
+		`Skipped ${skipped.size} of ${ctx.getInputData().length} items: not sent, so nothing was billed for them. Each skipped item says why in skipReason.`,
+	);
+}
+
+const isFailure = <R>(item: Planned<R> | SubmittedItem | SkippedItem): item is ItemFailure =>
+	'error' in item;
 const isReady = <R>(item: Planned<R>): item is ReadyItem<R> => !('error' in item);
 
 /** Runs a stage over the ready items; the failures so far pass through. */
@@ -163,14 +209,14 @@ async function waitCreated<R>(
 	ctx: IExecuteFunctions,
 	kind: TaskKind<R>,
 	reported: Reported[],
-	poll?: PollOptions,
+	wait: WaitSettings,
 ): Promise<Reported[]> {
 	const created = reported.filter(hasTask);
 	const tasks = created.map((entry) => ({
 		id: String(entry.json[kind.idField]),
 		itemIndex: entry.itemIndex,
 	}));
-	const settled = await waitForTasks(ctx, kind, tasks, readWaitSettings(ctx, poll));
+	const settled = await waitForTasks(ctx, kind, tasks, wait);
 	// By entry, not item index: an item with several variants has several tasks.
 	const byEntry = new Map(created.map((entry, index) => [entry, settled[index]]));
 	return reported.map((entry) => {

@@ -7,15 +7,17 @@ import type { Simplification } from '../output/simplify';
 /**
  * A Create node's output as its Simplify says (version 2's default; version 1 has no such field and
  * keeps the service's names): every item, and the item a callback wait ends on at its Timeout.
+ * Simplify is read now, before any create (a field read after one could throw its id away).
  */
-export function simplifiedOutput(
+export function simplifierOf(
 	ctx: IExecuteFunctions,
-	output: INodeExecutionData[][],
 	how: Simplification,
-): INodeExecutionData[][] {
+): (output: INodeExecutionData[][]) => INodeExecutionData[][] {
 	const simple = ctx.getNodeParameter('simplify', 0, false) === true;
-	if (simple) mapTimedOutItem(ctx, (item) => simplifyItem(item, how));
-	return simplifyOutputs(simple, output, how);
+	return (output) => {
+		if (simple) mapTimedOutItem(ctx, (item) => simplifyItem(item, how));
+		return simplifyOutputs(simple, output, how);
+	};
 }
 
 /** The item a task's callback resumes the execution with, as the node's Simplify says. */

@@ -9,7 +9,9 @@ import type { CreatedTask, TaskKind } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
 import type { ItemFailure } from './outcomes';
 import type { ReadyItem } from './plan';
-import { sendWindows } from './send-window';
+import type { Slot } from '../ledger/entries';
+import type { SkippedItem } from './claim';
+import type { SendGate } from '../ledger/gate';
 import { traceCreated, traceSending, traceUnknown } from './trace';
 
 export interface SubmittedItem {
@@ -22,12 +24,13 @@ export interface SubmittedItem {
 const isPaymentRequired = (error: unknown) =>
 	error instanceof NodeApiError && error.httpCode === '402';
 
-interface SubmitOptions {
+interface SubmitOptions<R> {
 	concurrency: number;
 	/** Bound of one create request, from connecting to the whole answer. */
 	requestTimeoutMs: number;
-	/** Clears items for sending, a window at a time (send-window.ts); a throw leaves them not sent. */
-	beforeSend?: (itemIndexes: number[]) => Promise<void>;
+	/** Records each create just before it is sent, or says why it must not be (../ledger/gate.ts). */
+	gate: SendGate;
+	slotOf: (entry: ReadyItem<R>) => Slot;
 }
 
 /** Why the batch stopped sending: the first reason wins. */
@@ -43,38 +46,35 @@ export async function submitAll<R>(
 	ctx: IExecuteFunctions,
 	kind: TaskKind<R>,
 	ready: Array<ReadyItem<R>>,
-	options: SubmitOptions,
-): Promise<Array<SubmittedItem | ItemFailure>> {
+	options: SubmitOptions<R>,
+): Promise<Array<SubmittedItem | ItemFailure | SkippedItem>> {
 	let stop: StopReason | undefined;
-	const { beforeSend } = options;
-	const cleared = beforeSend
-		? sendWindows(
-				ready.map(({ itemIndex }) => itemIndex),
-				Math.max(1, options.concurrency),
-				beforeSend,
-			)
-		: async () => {};
+	const { gate } = options;
 	const results = await mapWithLimit(
 		ready,
 		options.concurrency,
-		async (
-			{ itemIndex, variant, request, price },
-			position,
-		): Promise<SubmittedItem | ItemFailure> => {
-			const origin = { kind: kind.name, itemIndex, variant };
-			try {
-				await cleared(position);
-			} catch (error) {
-				return { itemIndex, variant, error: error as Error, sent: 'no' };
+		async (entry): Promise<SubmittedItem | ItemFailure | SkippedItem> => {
+			const { itemIndex, variant, request, price } = entry;
+			const slot = options.slotOf(entry);
+			const verdict = await gate.clear(slot);
+			if ('skip' in verdict) return { itemIndex, variant, key: slot.key, reason: verdict.skip };
+			if ('fail' in verdict) return { itemIndex, variant, error: verdict.fail, sent: 'no' };
+			if (isCancelled(ctx)) {
+				gate.release(slot);
+				return { ...notSent(ctx, itemIndex, 'stopped'), variant };
 			}
+			const origin = { kind: kind.name, itemIndex, variant };
 			traceSending(ctx, origin, price);
+			const sending = Date.now();
 			try {
 				const task = await kind.create(ctx, request, itemIndex, options.requestTimeoutMs);
+				gate.noteCreate(Date.now() - sending);
 				traceCreated(ctx, origin, task.id, price);
 				return { itemIndex, variant, task, price };
 			} catch (error) {
 				const failure = { ...createFailure(ctx, error as Error, itemIndex), variant };
-				if (failure.sent === 'unknown') traceUnknown(ctx, origin, failure.error.message);
+				if (failure.sent === 'unknown') traceUnknown(ctx, origin, price, failure.error.message);
+				else gate.release(slot);
 				stop ??= isPaymentRequired(error)
 					? 'payment'
 					: failure.sent === 'unknown'

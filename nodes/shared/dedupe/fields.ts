@@ -13,7 +13,7 @@ const forget: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to clear what this node (or workflow, see Skip Scope) remembers before this run, so every item is created again. Turn it off again after one run: while on, each run starts from an empty memory.',
+		"Whether to forget this run's items before it runs, so each is created again (and remembered again). Turn it off again after one run: while on, every run creates its items again. What n8n's Retry needs is kept: a Retry still sends none of its execution's items twice.",
 };
 
 const skip: INodeProperties[] = [
@@ -41,7 +41,7 @@ const skip: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_MAX_ENTRIES,
 		description:
-			'How many keys are remembered; past this the oldest are forgotten, and their items would be created again',
+			"How many items' keys are remembered; past this the oldest are forgotten, and their items would be created again. The node's own bookkeeping (which execution sent which item, for n8n's Retry) is kept beside them and does not count.",
 	},
 	{
 		displayName: 'Skip Scope',

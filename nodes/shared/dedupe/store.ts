@@ -1,33 +1,62 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { ICheckProcessedOptions, IExecuteFunctions } from 'n8n-workflow';
-
-import type { SkipSettings } from './settings';
+import type { DeduplicationScope, IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * n8n's own deduplication store, the one its Remove Duplicates node uses: database-backed (it
  * survives restarts and is shared by queue-mode workers), keyed by workflow and, in node scope, by
- * the node's id (renaming the node keeps its memory). It keeps an md5 hash of each key, in
- * 'entries' mode, the oldest dropped past maxEntries.
+ * the node's id (renaming the node keeps its memory). It keeps an md5 hash of each value, in
+ * 'entries' mode, the oldest dropped past the maxEntries of the call that writes.
  *
- * There is no "check only" call: checkProcessedAndRecord records the new keys as it answers.
+ * There is no "check only" call: checkProcessedAndRecord records the new values as it answers. And
+ * there is no lock: a call reads the record, then writes it whole, so two calls that overlap can
+ * lose one's changes (oneAtATime below within a process; the ledger's gate across processes).
  */
-const optionsOf = ({ maxEntries }: SkipSettings): ICheckProcessedOptions => ({
-	mode: 'entries',
-	maxEntries,
-});
+export interface StoreRecord {
+	scope: DeduplicationScope;
+	/** The cap every call that writes this record passes. */
+	maxEntries: number;
+}
 
-/** Records the keys not seen before and returns those that were. */
+const optionsOf = ({ maxEntries }: StoreRecord) => ({ mode: 'entries' as const, maxEntries });
+
+/**
+ * The calls of this package to one record, one at a time within this n8n process: n8n's store
+ * has no lock, so two executions of one process would otherwise erase each other's writes (its
+ * calls read the record, await the database, then write it whole). Calls from other processes
+ * (queue-mode workers) are not covered: the ledger's gate (../ledger/gate.ts) is.
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(
+	ctx: IExecuteFunctions,
+	record: StoreRecord,
+	call: () => Promise<T>,
+): Promise<T> {
+	const node = record.scope === 'node' ? ctx.getNode().id : '';
+	const key = JSON.stringify([ctx.getWorkflow().id, record.scope, node]);
+	const before = inFlight.get(key) ?? Promise.resolve();
+	const mine = before.catch(() => undefined).then(call);
+	inFlight.set(key, mine);
+	try {
+		return await mine;
+	} finally {
+		if (inFlight.get(key) === mine) inFlight.delete(key);
+	}
+}
+
+/** Records the values not seen before and returns those that were. */
 export async function recordNew(
 	ctx: IExecuteFunctions,
-	keys: string[],
-	settings: SkipSettings,
+	values: string[],
+	record: StoreRecord,
 ): Promise<Set<string>> {
-	if (keys.length === 0) return new Set();
+	if (values.length === 0) return new Set();
 	try {
-		const { processed } = await ctx.helpers.checkProcessedAndRecord(
-			keys,
-			settings.scope,
-			optionsOf(settings),
+		const { processed } = await oneAtATime(
+			ctx,
+			record,
+			async () =>
+				await ctx.helpers.checkProcessedAndRecord(values, record.scope, optionsOf(record)),
 		);
 		return new Set(processed.map(String));
 	} catch (error) {
@@ -35,30 +64,32 @@ export async function recordNew(
 	}
 }
 
-export async function forgetKeys(
+export async function forgetValues(
 	ctx: IExecuteFunctions,
-	keys: string[],
-	settings: SkipSettings,
+	values: string[],
+	record: StoreRecord,
 ): Promise<void> {
-	if (keys.length > 0) await ctx.helpers.removeProcessed(keys, settings.scope, optionsOf(settings));
-}
-
-export async function forgetAll(ctx: IExecuteFunctions, settings: SkipSettings): Promise<void> {
+	if (values.length === 0) return;
 	try {
-		await ctx.helpers.clearAllProcessedItems(settings.scope, optionsOf(settings));
+		await oneAtATime(
+			ctx,
+			record,
+			async () => await ctx.helpers.removeProcessed(values, record.scope, optionsOf(record)),
+		);
 	} catch (error) {
 		throw storeError(ctx, error as Error);
 	}
 }
 
-/** The store failed before anything was sent: the node stops, and says so. */
+/** The store failed: what it was for, and what to change when it refuses the scope. */
 export function storeError(ctx: IExecuteFunctions, error: Error): NodeOperationError {
+	if (error instanceof NodeOperationError) return error;
 	return new NodeOperationError(
 		ctx.getNode(),
 		`n8n's deduplication store failed: ${error.message}`,
 		{
 			description:
-				'Skip Items Created in Earlier Runs needs it to know which items an earlier run created. Nothing was sent. If another node of this workflow (e.g. Remove Duplicates) uses scope Workflow in another mode, set Skip Scope to Node.',
+				'The node records each create there before sending it, so that no Retry, overlap or crash pays for it twice. If another node of this workflow (e.g. Remove Duplicates) uses scope Workflow in another mode, set Skip Scope to Node. Nothing was sent.',
 		},
 	);
 }

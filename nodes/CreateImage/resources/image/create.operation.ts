@@ -17,8 +17,9 @@ import { buildImageRequests } from './request';
 /** Create Image's run: one task per image, each created once, then the chosen wait; each item gets its image fields. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildImageRequests(readImageParameters(ctx, itemIndex));
-	const output = await runGenerations(ctx, build);
+	// read before any create: a field read after one could throw its id away
 	const finish = finishing(ctx.getNodeParameter('simplify', 0, false) === true);
+	const output = await runGenerations(ctx, build);
 	mapTimedOutItem(ctx, finish);
 	return output.map((items) => items.map(finish));
 }

@@ -9,7 +9,7 @@ import type {
 import { resumeOnCallback } from '../../../shared/callback/wait-mode-webhook';
 import { runGenerations } from '../../../shared/create/generations';
 import { VIDEO_PARAMETER_NAMES } from './names';
-import { simplifiedOutput, simplifiedResume } from '../../../shared/create/simplified';
+import { simplifierOf, simplifiedResume } from '../../../shared/create/simplified';
 import { GENERATION_SIMPLE } from '../../../shared/output/simplify';
 import { generationTasks } from '../../../shared/tasks';
 import { checkVideoParameters } from './parameters';
@@ -22,8 +22,8 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
-	const output = await runGenerations(ctx, build);
-	return simplifiedOutput(ctx, output, GENERATION_SIMPLE);
+	const simplify = simplifierOf(ctx, GENERATION_SIMPLE);
+	return simplify(await runGenerations(ctx, build));
 }
 
 /** The task's callback to a waiting execution's resume URL. */

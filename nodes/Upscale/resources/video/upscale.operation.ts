@@ -7,7 +7,7 @@ import type {
 
 import { resumeOnCallback } from '../../../shared/callback/wait-mode-webhook';
 import { runCreate } from '../../../shared/create/run';
-import { simplifiedOutput, simplifiedResume } from '../../../shared/create/simplified';
+import { simplifierOf, simplifiedResume } from '../../../shared/create/simplified';
 import { UPSCALE_SIMPLE } from '../../../shared/output/simplify';
 import { upscaleTasks } from '../../../shared/tasks';
 import { assessSources } from './assess';
@@ -15,13 +15,14 @@ import { buildUpscaleRequest, resolveSources } from './source';
 
 /** Upscale Video's run: every source resolved, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const simplify = simplifierOf(ctx, UPSCALE_SIMPLE);
 	const output = await runCreate(ctx, {
 		kind: upscaleTasks,
 		build: (itemIndex) => buildUpscaleRequest(ctx, itemIndex),
 		assess: assessSources,
 		prepare: resolveSources,
 	});
-	return simplifiedOutput(ctx, output, UPSCALE_SIMPLE);
+	return simplify(output);
 }
 
 /** The task's callback to a waiting execution's resume URL. */

@@ -1,0 +1,24 @@
+/**
+ * One create of a batch: an item's request (an image item may make several, its variants), known
+ * by the item's key and the key's occurrence in this run's input (a row that appears twice is two
+ * creates when Skip is off). The same input gives the same slots in a Retry, whatever the order.
+ */
+export interface Slot {
+	itemIndex: number;
+	variant?: number;
+	/** The item's key: its Skip Key, or a hash of its request (../dedupe/request-key.ts). */
+	key: string;
+	/** How many earlier items of this run have the same key. */
+	occurrence: number;
+}
+
+const slotName = ({ key, occurrence, variant }: Slot) =>
+	`${key}#${occurrence}${variant === undefined ? '' : `/${variant}`}`;
+
+/** "Execution `executionId` sent this slot's create (or may have: it was recorded just before)." */
+export const sentEntry = (executionId: string, slot: Slot) =>
+	`ledger:sent:${executionId}:${slotName(slot)}`;
+
+/** "Execution `executionId` means to send it": its own, so only it can find its claim again. */
+export const claimEntry = (executionId: string, slot: Slot) =>
+	`ledger:claim:${executionId}:${slotName(slot)}`;
