@@ -125,6 +125,8 @@ export async function productionWorkflow(server, name, prompts, steps) {
 		workflowId,
 		/** Calls the webhook; resolves with the id of the execution it started. */
 		start: async () => {
+			// after a restart n8n answers before it has registered its active workflows' webhooks again
+			await webhookRegistered(`${webhookBase}/webhook/${path}`);
 			const before = new Set((await executions(server, workflowId)).map((e) => e.id));
 			const res = await fetch(`${webhookBase}/webhook/${path}`, { method: 'POST' });
 			if (res.status !== 200)
@@ -173,9 +175,9 @@ export async function crashGroup(proc) {
 	await proc.exited;
 }
 
-/** The task ids n8n's log names as created ("<node>: created generation task <id> (item …)"). */
+/** The task ids n8n's log names as created ("<node>: created generation task <id> (item N, execution E, …)"). */
 export function loggedTaskIds(log) {
-	return [...log.matchAll(/: created generation task (\S+) \(item (\d+)\)/g)].map(
+	return [...log.matchAll(/: created generation task (\S+) \(item (\d+), execution /g)].map(
 		([, id, item]) => ({
 			id,
 			item: Number(item),
@@ -196,4 +198,17 @@ export async function retryExecution(server, workflowId, executionId) {
 		);
 		return run ? await readRun(server, String(run.id)) : undefined;
 	}, 'the retry');
+}
+
+/**
+ * n8n's Retry of an execution; resolves with the retry's id and its run once it ended. n8n answers
+ * the retry's POST only then: a caller that does not await it has just started the retry.
+ */
+export async function retryRun(server, executionId) {
+	const retry = await server.request('POST', `/rest/executions/${executionId}/retry`, {
+		loadWorkflow: false,
+	});
+	if (retry.status !== 200) throw new Error(`retry answered ${retry.status}: ${retry.text}`);
+	const id = String(retry.json.data.id);
+	return { id, run: await runIn(server, id, ['success', 'error', 'crashed', 'canceled'], 60_000) };
 }

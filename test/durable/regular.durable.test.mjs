@@ -8,6 +8,9 @@
 // - polling (Create Video's default Wait): the ids are in n8n's log from the moment each task
 //   exists; n8n's Retry of the crashed execution sends no create.
 // - a Stop during the wait: the ids are in n8n's log.
+// - paid once (Create Video's ledger): n8n's Retry of an execution that failed on a refused row,
+//   of one killed during its creates at Parallel Submissions 4, two Retries of one execution at
+//   once, a Retry beside a live run under Skip, and Skip Memory smaller than two batches.
 import { isMp4, itemsOf, storedBinary } from '../e2e/context.mjs';
 
 const CREATE = '/api/v1/jobs/createTask';
@@ -16,6 +19,7 @@ import {
 	n8nServer,
 	productionWorkflow,
 	retryExecution,
+	retryRun,
 	runIn,
 	sleep,
 	until,
@@ -26,6 +30,7 @@ import {
 	createVideo,
 	createdSince,
 	createsOf,
+	createsPerRow,
 	expectLoggedIds as expectLogged,
 	promptsFor,
 	recipe,
@@ -144,7 +149,7 @@ test("polling (Create Video's default), killed during the wait: every id was in 
 	expect(skipped).toHaveLength(5);
 	for (const item of skipped) {
 		expect(item).toMatchObject({ skipped: true, taskCreated: 'no' });
-		expect(item.skipReason).toMatch(/^n8n is retrying an execution/);
+		expect(item.skipReason).toMatch(new RegExp(`^n8n is retrying execution ${executionId},`));
 	}
 });
 
@@ -167,7 +172,9 @@ test("polling (Create Video's default), killed during the creates: n8n's Retry s
 		async () => ((await createdSince(before)).length === 3 ? true : undefined),
 		'its task',
 	);
-	expect(server.log()).toMatch(/Create Video: sending a create \(item 2\)/);
+	expect(server.log()).toMatch(
+		new RegExp(`Create Video: sending a create \\(item 2, execution ${executionId}, `),
+	);
 	expectLoggedIds(prompts.slice(0, 2), (await createdSince(before)).slice(0, 2));
 	await server.restart();
 	await runIn(server, executionId, ['crashed', 'error'], 60_000);
@@ -177,7 +184,7 @@ test("polling (Create Video's default), killed during the creates: n8n's Retry s
 	expect(items.map((item) => item.pairedItem)).toEqual(prompts.map((_, item) => ({ item })));
 	for (const { json } of items.slice(0, 3)) {
 		expect(json).toMatchObject({ skipped: true, taskCreated: 'no' });
-		expect(json.skipReason).toMatch(/^n8n is retrying an execution/);
+		expect(json.skipReason).toMatch(new RegExp(`^n8n is retrying execution ${executionId},`));
 	}
 	for (const { json, binary } of items.slice(3)) {
 		expect(json).toMatchObject({ status: 'COMPLETED' });
@@ -200,4 +207,171 @@ test("a Stop during the wait: the created tasks' ids are in n8n's log", async ()
 	await runIn(server, executionId, ['canceled', 'error', 'success'], 60_000);
 	await until(async () => (loggedTaskIds(server.log()).length > 0 ? true : undefined), 'the log');
 	expectLoggedIds(prompts, await createdSince(before));
+});
+
+const retrying = (executionId) => new RegExp(`^n8n is retrying execution ${executionId},`);
+const EARLIER_RUN = /^An earlier run of this node \(or one running at the same time\)/;
+
+function expectSkipped(json, reason) {
+	expect(json).toMatchObject({ skipped: true, taskCreated: 'no' });
+	expect(json.skipReason).toMatch(reason);
+}
+
+/** Of two executions' items, one created the row's task and the other skipped it, saying why. */
+function expectSentOnce([a, b], row, reason) {
+	const [sent, skipped] = a[row].skipped ? [b, a] : [a, b];
+	expect(sent[row]).toMatchObject({ taskId: expect.any(String) });
+	expectSkipped(skipped[row], reason);
+}
+
+const createJson = (run) => itemsOf(run, 'Create Video').map((item) => item.json);
+
+/** Each delayed create reaches the service at once and is answered `delayMs` later. */
+const holdCreates = (prompts, delayMs) =>
+	control(
+		'/faults',
+		prompts.map((prompt) => ({ path: CREATE, bodyIncludes: prompt, delayMs })),
+	);
+
+/** Starts the workflow, kills n8n once `sent` creates reached the service, starts it again. */
+async function crashDuringCreates(workflow, prompts, sent) {
+	const executionId = await workflow.start();
+	await until(
+		async () => ((await createsOf(prompts)).length === sent ? true : undefined),
+		`${sent} creates`,
+	);
+	await server.crash();
+	await server.restart();
+	await runIn(server, executionId, ['crashed'], 60_000);
+	return executionId;
+}
+
+/** Waits until the service holds `count` tasks more than `before` (held creates end after the kill). */
+const tasksCreated = (before, count) =>
+	until(
+		async () => ((await createdSince(before)).length >= count ? true : undefined),
+		`${count} tasks`,
+	);
+
+test("Skip off: n8n's Retry of an execution that failed on a refused row sends that row alone, though an earlier execution sent it too", async () => {
+	// Day 2 must end in error for n8n to allow its Retry. With one of several rows refused, Create
+	// Video returns every item (the others' tasks exist) with a warning and the execution succeeds;
+	// a later node that fails would not do either (n8n's Retry starts again at the failed node, so
+	// Create Video would not run). So every task fails ("[fail]" in the prompts): with the refusal,
+	// every item of day 2 failed and the node stops the workflow, its tasks named in the error.
+	const prompts = promptsFor('refused on day 2 [fail]', 3);
+	await control('/settings', { taskDurationMs: 300 });
+	const workflow = await productionWorkflow(server, 'durable: retry of a refused row', prompts, [
+		createVideo({ download: false, waitOptions: { pollIntervalSeconds: 0.2 } }),
+	]);
+	const day1 = await workflow.start();
+	await runIn(server, day1, ['success', 'error'], 60_000);
+	await control('/faults', { path: CREATE, bodyIncludes: prompts[1], status: 400 });
+	const day2 = await workflow.start();
+	expect((await runIn(server, day2, ['success', 'error'], 60_000)).status).toBe('error');
+	expect(await createsPerRow(prompts)).toEqual([2, 1, 2]);
+	const before = await taskIds();
+	const retried = await retryRun(server, day2);
+	// The Retry skips what day 2 sent, and does not skip row 1 for day 1 having sent it.
+	expect(await createsPerRow(prompts)).toEqual([2, 2, 2]);
+	const items = createJson(retried.run);
+	expectSkipped(items[0], retrying(day2));
+	expectSkipped(items[2], retrying(day2));
+	expect(items[1]).toMatchObject({ taskId: (await createdSince(before))[0], taskCreated: 'yes' });
+	expect(server.log()).toMatch(
+		new RegExp(`Create Video: sending a create \\(item 1, execution ${retried.id}, `),
+	);
+});
+
+test("killed during the creates at Parallel Submissions 4: n8n's Retry skips the 6 rows whose create reached the service and sends the 2 never sent, 1 create per row", async () => {
+	const prompts = promptsFor('killed at 4 in parallel', 8);
+	await control('/settings', { taskDurationMs: 2000 });
+	// Rows 0-1 are answered at once; rows 2-5 (the 4 lanes then) are held past the kill, and the
+	// service creates their tasks after it; rows 6-7 wait for a lane and never leave.
+	await holdCreates(prompts.slice(2, 6), 8000);
+	const workflow = await productionWorkflow(server, 'durable: killed at 4 in parallel', prompts, [
+		createVideo({ waitForCompletion: 'none' }),
+	]);
+	const before = await taskIds();
+	const executionId = await crashDuringCreates(workflow, prompts, 6);
+	expect(server.log()).not.toMatch(
+		new RegExp(`sending a create \\(item [67], execution ${executionId},`),
+	);
+	const retried = await retryRun(server, executionId);
+	await tasksCreated(before, 8);
+	expect(await createsPerRow(prompts)).toEqual(Array(8).fill(1));
+	const items = createJson(retried.run);
+	for (const json of items.slice(0, 6)) expectSkipped(json, retrying(executionId));
+	for (const json of items.slice(6)) expect(json).toMatchObject({ taskId: expect.any(String) });
+});
+
+test('two Retries of one crashed execution, started 300 ms apart: each row is created once in all', async () => {
+	const prompts = promptsFor('two retries');
+	await control('/settings', { taskDurationMs: 2000 });
+	// One lane: row 0 created, row 1 held past the kill, rows 2-4 never sent.
+	await holdCreates([prompts[1]], 8000);
+	const workflow = await productionWorkflow(server, 'durable: two retries', prompts, [
+		createVideo({ waitForCompletion: 'none', batchOptions: { concurrency: 1 } }),
+	]);
+	const before = await taskIds();
+	const executionId = await crashDuringCreates(workflow, prompts, 2);
+	// Slow answers (1 s) keep the two Retries sending rows 2-4 side by side.
+	await holdCreates(prompts.slice(2), 1000);
+	const first = retryRun(server, executionId);
+	await sleep(300);
+	const retries = await Promise.all([first, retryRun(server, executionId)]);
+	await tasksCreated(before, 5);
+	expect(await createsPerRow(prompts)).toEqual(Array(5).fill(1));
+	const items = retries.map(({ run }) => createJson(run));
+	for (const json of items.flatMap((list) => list.slice(0, 2)))
+		expectSkipped(json, retrying(executionId));
+	for (const row of [2, 3, 4]) expectSentOnce(items, row, retrying(executionId));
+});
+
+test('Skip on with a Skip Key: a Retry of a crashed execution while a new run of the workflow is still sending: each row is created once in all', async () => {
+	const prompts = promptsFor('retry beside a live run');
+	await control('/settings', { taskDurationMs: 2000 });
+	await holdCreates([prompts[1]], 8000);
+	const workflow = await productionWorkflow(server, 'durable: retry beside a live run', prompts, [
+		createVideo({
+			waitForCompletion: 'none',
+			batchOptions: { concurrency: 1, skipCreated: true, skipKey: '={{ $json.prompt }}' },
+		}),
+	]);
+	const before = await taskIds();
+	const crashed = await crashDuringCreates(workflow, prompts, 2);
+	// The new run's creates take 3 s each on its one lane: it sends rows 2-4 for about 9 s.
+	await holdCreates(prompts.slice(2), 3000);
+	const live = await workflow.start();
+	await until(
+		async () => ((await createsOf(prompts)).length === 3 ? true : undefined),
+		"the new run's first create",
+	);
+	const retried = await retryRun(server, crashed);
+	const liveRun = await runIn(server, live, ['success', 'error'], 60_000);
+	expect(Date.parse(retried.run.startedAt)).toBeLessThan(Date.parse(liveRun.stoppedAt));
+	await tasksCreated(before, 5);
+	expect(await createsPerRow(prompts)).toEqual(Array(5).fill(1));
+	const [liveItems, retryItems] = [createJson(liveRun), createJson(retried.run)];
+	for (const row of [0, 1]) {
+		expectSkipped(liveItems[row], EARLIER_RUN);
+		expectSkipped(retryItems[row], retrying(crashed));
+	}
+	for (const row of [2, 3, 4]) expectSentOnce([liveItems, retryItems], row, EARLIER_RUN);
+});
+
+test('Skip on, Skip Memory 8, a batch of 5 (more than half of it): the second run sends nothing, its ledger kept beside the memory', async () => {
+	const prompts = promptsFor('skip memory of 8');
+	const workflow = await productionWorkflow(server, 'durable: skip memory of 8', prompts, [
+		createVideo({
+			waitForCompletion: 'none',
+			batchOptions: { skipCreated: true, skipMaxEntries: 8 },
+		}),
+	]);
+	const runs = [];
+	for (let run = 0; run < 2; run++)
+		runs.push(await runIn(server, await workflow.start(), ['success', 'error'], 60_000));
+	expect(runs.map((run) => run.status)).toEqual(['success', 'success']);
+	expect(await createsPerRow(prompts)).toEqual(Array(5).fill(1));
+	for (const json of createJson(runs[1])) expectSkipped(json, EARLIER_RUN);
 });

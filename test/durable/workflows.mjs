@@ -13,10 +13,14 @@ const PROMPTS = [
 	'a wave at noon',
 	'a lamp in fog',
 	'a ship at night',
+	'a bell in rain',
+	'a moth at dawn',
+	'a train in mist',
 ];
 
-/** 5 prompts unique to one test (`tag`), so the emulator's log tells its creates apart. */
-export const promptsFor = (tag) => PROMPTS.map((prompt) => `${prompt} (${tag})`);
+/** `count` prompts (5, up to 8) unique to one test (`tag`), so the emulator's log tells its creates apart. */
+export const promptsFor = (tag, count = 5) =>
+	PROMPTS.slice(0, count).map((prompt) => `${prompt} (${tag})`);
 
 const CREDENTIALS = {
 	unifiedGenerationApi: { id: 'ugEmuUnified0001', name: 'Unified Generation API (emulator)' },
@@ -64,6 +68,17 @@ export const recipe = (timeoutMinutes) => [
 export async function createsOf(prompts) {
 	const log = await emu.requests('/api/v1/jobs/createTask');
 	return log.filter((entry) => prompts.includes(entry.body?.inputs?.prompt));
+}
+
+/**
+ * Per row (prompt), the creates the service took: a create refused by an injected status fault
+ * created nothing; a delayed one creates its task after the delay, even when n8n is gone.
+ */
+export async function createsPerRow(prompts) {
+	const taken = (await createsOf(prompts)).filter((entry) => entry.fault !== 'status');
+	return prompts.map(
+		(prompt) => taken.filter((entry) => entry.body.inputs.prompt === prompt).length,
+	);
 }
 
 /** The ids of the generation tasks the emulator holds (the service's own truth, not n8n's). */

@@ -6,6 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { sentEntry } from '../../nodes/shared/ledger/entries';
+
 import type { RunningEmulator } from '../emulator';
 import { control, logged, reset, sleep, startFast, waitFor } from '../emulator/test-helpers';
 import { retriedIdReachesNodes, runWorkflow } from '../harness';
@@ -68,6 +70,33 @@ test('a run of more new rows than half of Skip Memory keeps every key: the next 
 	await run([node], rows);
 	expect(await createsPerRow(rows)).toEqual(Array(60).fill(1));
 });
+
+(retriedIdReachesNodes ? test : test.skip)(
+	"Skip Memory as large as the batch, a crash and two of n8n's Retries: the next run still skips every row (row 2)",
+	async () => {
+		const node = createVideo({
+			batchOptions: { skipCreated: true, skipMaxEntries: 5, skipKey: '={{ $json.prompt }}' },
+		});
+		const rows = prompts(5, 'crash memory');
+		// what a crash of execution 'crashed' left: rows 0-3 recorded as it sent them, row 4 never
+		const context = { node: { id: node.id }, workflow: { id: 'harness', active: false } } as never;
+		for (const { prompt } of rows.slice(0, 4))
+			await deduplicator.checkProcessedAndRecord(
+				[
+					String(prompt),
+					sentEntry('crashed', { itemIndex: 0, key: String(prompt), occurrence: 0 }),
+				],
+				'node',
+				context,
+				{ mode: 'entries', maxEntries: 20 },
+			);
+		// two Retries of it, one after the other: each records what it skips under its own id too
+		await run([node], rows, { mode: 'retry', retryOf: 'crashed' });
+		await run([node], rows, { mode: 'retry', retryOf: 'crashed' });
+		await run([node], rows);
+		expect(await createsPerRow(rows)).toEqual([0, 0, 0, 0, 1]);
+	},
+);
 
 test('a row is counted as sent only when its create is about to leave: none waits recorded while the lanes are busy (row 3)', async () => {
 	const node = createVideo({

@@ -68,7 +68,7 @@ export async function submitAll<R>(
 			const sending = Date.now();
 			try {
 				const task = await kind.create(ctx, request, itemIndex, options.requestTimeoutMs);
-				gate.noteCreate(Date.now() - sending);
+				gate.cost.createMs += Date.now() - sending;
 				traceCreated(ctx, origin, task.id, price);
 				return { itemIndex, variant, task, price };
 			} catch (error) {

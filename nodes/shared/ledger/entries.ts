@@ -18,7 +18,3 @@ const slotName = ({ key, occurrence, variant }: Slot) =>
 /** "Execution `executionId` sent this slot's create (or may have: it was recorded just before)." */
 export const sentEntry = (executionId: string, slot: Slot) =>
 	`ledger:sent:${executionId}:${slotName(slot)}`;
-
-/** "Execution `executionId` means to send it": its own, so only it can find its claim again. */
-export const claimEntry = (executionId: string, slot: Slot) =>
-	`ledger:claim:${executionId}:${slotName(slot)}`;

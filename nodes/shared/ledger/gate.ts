@@ -1,13 +1,14 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import type { SkipSettings } from '../dedupe/settings';
 import type { Lineage } from '../execution/lineage';
 import type { Book } from './book';
 import type { Lookups } from './check';
-import { claimEntry, sentEntry } from './entries';
+import { LedgerCost } from './cost';
+import { sentEntry } from './entries';
 import type { Slot } from './entries';
-import { EARLIER_TRY, earlierRun, RETRY_OF_UNKNOWN, retriedSent } from './reasons';
-import type { SkipSettings } from '../dedupe/settings';
+import { earlierRun, RETRY_OF_UNKNOWN, retriedSent } from './reasons';
 
 /** What the gate says of a slot about to be sent. */
 export type Verdict = { send: true } | { skip: string } | { fail: Error };
@@ -15,9 +16,11 @@ export type Verdict = { send: true } | { skip: string } | { fail: Error };
 /**
  * n8n's store has no lock: a call that read the record before another's write, and writes after
  * it, erases that write. A run that competes for rows with other executions (Skip on, or a Retry)
- * therefore records its own claim with the row, waits until any call that overlapped its write
- * must have ended (twice its own call's time, at least SETTLE_MS), and sends only if its claim is
- * still there; a lost claim is tried again, up to CLAIM_TRIES times.
+ * therefore sends a row only once its own ledger entry ("sent by this execution", which no other
+ * execution writes) is seen to hold after any call that overlapped its write must have ended:
+ * three times its own call's time, at least SETTLE_MS (Fischer's timed mutual exclusion). An
+ * entry found erased is recorded again, up to CLAIM_TRIES times. This package's own calls within
+ * one process never overlap (../dedupe/store.ts); the wait guards against other processes.
  */
 const SETTLE_MS = 50;
 const CLAIM_TRIES = 4;
@@ -41,17 +44,20 @@ export class SendGate {
 	private running?: Promise<void>;
 	/** Slots cleared and not released: what this run may have sent. */
 	private readonly cleared = new Set<Slot>();
-	/** Cleared in the last round: their values are recorded again by the next (a write lost to an overlap comes back). */
+	/** Cleared in the last round: the next round records them again (what an overlap erased comes back). */
 	private unconfirmed: Slot[] = [];
 	/** Keys of the slots this run cleared: the memory knowing them is no reason to skip. */
 	private readonly ownKeys = new Set<string>();
 	/** Keys this run put in the memory (new when it recorded them): only those may it take back. */
 	private readonly insertedKeys = new Set<string>();
-	private claims: string[] = [];
 	/** Values of this run that a concurrent write had erased, found and recorded again. */
 	lost = 0;
-	/** The bookkeeping's cost beside the creates' (logged at the end, see costLine). */
-	private readonly cost = { clears: 0, waitMs: 0, settleMs: 0, createMs: 0 };
+	/** Items whose entry was erased after it was seen to hold: another execution may have sent them too. */
+	readonly suspects = new Set<number>();
+	/** Slots whose values the store could not take back, and why. */
+	readonly forgetFailures: Slot[] = [];
+	forgetError?: Error;
+	readonly cost = new LedgerCost();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -61,7 +67,7 @@ export class SendGate {
 		private readonly lookups: Lookups,
 	) {}
 
-	/** Competing for rows with other executions: claims are verified before sending. */
+	/** Competing for rows with other executions: entries are seen to hold before sending. */
 	private get competing(): boolean {
 		return this.settings.skip || this.lineage.retryOf !== undefined;
 	}
@@ -75,18 +81,6 @@ export class SendGate {
 		this.cost.clears++;
 		this.cost.waitMs += Date.now() - started;
 		return verdict;
-	}
-
-	/** A create's own time, from sending to its answer, beside which the bookkeeping is measured. */
-	noteCreate(ms: number): void {
-		this.cost.createMs += ms;
-	}
-
-	/** What the bookkeeping cost the creates, for n8n's log at level debug (the bench reads it). */
-	costLine(): string {
-		const { clears, waitMs, settleMs, createMs } = this.cost;
-		const share = createMs > 0 ? ((100 * waitMs) / createMs).toFixed(2) : '0';
-		return `ledger: ${clears} creates waited ${waitMs} ms for the store (${this.book.calls} calls, ${this.book.ms} ms in the store, ${settleMs} ms settling), ${share}% of the ${createMs} ms the creates took`;
 	}
 
 	/** The slot's create cannot exist (refused, or not sent after all): its values are taken back. */
@@ -104,13 +98,11 @@ export class SendGate {
 	}
 
 	private async drain(): Promise<void> {
-		while (this.queue.length > 0 || this.releases.length > 0) await this.round();
-	}
-
-	private async round(): Promise<void> {
-		await this.forgetReleased(this.releases.splice(0));
-		const waiting = this.queue.splice(0);
-		if (waiting.length > 0) await this.decide(waiting);
+		while (this.queue.length > 0 || this.releases.length > 0) {
+			await this.forgetReleased(this.releases.splice(0));
+			const waiting = this.queue.splice(0);
+			if (waiting.length > 0) await this.decide(waiting);
+		}
 	}
 
 	/** The values of a slot this run records just before its create. */
@@ -123,37 +115,29 @@ export class SendGate {
 	}
 
 	private async decide(waiting: Waiting[]): Promise<void> {
-		const again = this.unconfirmed
-			.splice(0)
-			.filter((slot) => this.cleared.has(slot))
-			.map((slot) => this.valuesOf(slot));
-		const mine = waiting.map(({ slot }) => this.valuesOf(slot));
-		const claims = this.competing
-			? waiting.map(({ slot }) => claimEntry(this.lineage.self, slot))
-			: [];
-		this.claims.push(...claims);
+		const again = this.unconfirmed.splice(0).filter((slot) => this.cleared.has(slot));
+		const values = [...waiting.map(({ slot }) => slot), ...again].map((slot) =>
+			this.valuesOf(slot),
+		);
 		const started = Date.now();
 		let known: Set<string>;
 		try {
 			known = await this.book.record(
-				[...mine, ...again].flatMap(({ memory }) => memory),
-				[...mine, ...again].flatMap(({ ledger }) => ledger).concat(claims),
+				values.flatMap(({ memory }) => memory),
+				values.flatMap(({ ledger }) => ledger),
 			);
 		} catch (error) {
 			waiting.forEach(({ resolve }) => resolve({ fail: error as Error }));
 			return;
 		}
-		this.noteLost(
-			again.flatMap(({ memory, ledger }) => [...memory, ...ledger]),
-			known,
-		);
+		this.confirm(again, known);
 		const candidates = waiting.filter((entry) => {
 			const reason = this.skipReason(entry.slot, known);
 			if (reason) entry.resolve({ skip: reason });
 			return !reason;
 		});
 		const winners = this.competing
-			? await this.verifyClaims(candidates, Date.now() - started)
+			? await this.holding(candidates, Date.now() - started)
 			: candidates;
 		for (const { slot, resolve } of winners) {
 			if (!known.has(slot.key)) this.insertedKeys.add(slot.key);
@@ -167,50 +151,60 @@ export class SendGate {
 	private skipReason(slot: Slot, known: Set<string>): string | undefined {
 		const { retried, memory } = this.lookups;
 		if (retried && known.has(sentEntry(retried, slot))) return retriedSent(retried);
-		if (known.has(sentEntry(this.lineage.self, slot))) return EARLIER_TRY;
 		if (memory && known.has(slot.key) && !this.ownKeys.has(slot.key))
 			return this.settings.skip ? earlierRun(this.settings) : RETRY_OF_UNKNOWN;
 		return undefined;
 	}
 
-	/** The candidates whose claim survived any overlapping write; the others go round again. */
-	private async verifyClaims(candidates: Waiting[], tookMs: number): Promise<Waiting[]> {
+	/** The candidates whose own entry held past any overlapping write; the others go round again. */
+	private async holding(candidates: Waiting[], tookMs: number): Promise<Waiting[]> {
 		if (candidates.length === 0) return [];
 		const settle = Math.max(SETTLE_MS, 3 * tookMs);
 		this.cost.settleMs += settle;
 		await sleep(settle);
-		const claims = candidates.map(({ slot }) => claimEntry(this.lineage.self, slot));
+		const own = (slot: Slot) => sentEntry(this.lineage.self, slot);
 		let present: Set<string>;
 		try {
-			present = await this.book.record([], claims);
+			present = await this.book.record(
+				[],
+				candidates.map(({ slot }) => own(slot)),
+			);
 		} catch (error) {
 			candidates.forEach(({ resolve }) => resolve({ fail: error as Error }));
 			return [];
 		}
 		return candidates.filter((entry) => {
-			if (present.has(claimEntry(this.lineage.self, entry.slot))) return true;
+			if (present.has(own(entry.slot))) return true;
 			this.lost++;
 			if (entry.tries < CLAIM_TRIES) this.queue.push({ ...entry, tries: entry.tries + 1 });
-			else entry.resolve({ fail: this.contention(entry.slot) });
+			else this.giveUp(entry);
 			return false;
 		});
 	}
 
-	private contention(slot: Slot): NodeOperationError {
-		return new NodeOperationError(
-			this.ctx.getNode(),
-			"Not sent: n8n's deduplication store kept losing this item's record to other executions writing at the same moment",
-			{
-				itemIndex: slot.itemIndex,
-				description: `Nothing was created for this item. The store has no lock, so a create is sent only once its record is seen to hold; ${CLAIM_TRIES} tries were overwritten. Run the item again.`,
-			},
-		);
+	/** Never sent: its entry, recorded again by the last check, is taken back (its key may be another's). */
+	private giveUp({ slot, resolve }: Waiting): void {
+		this.releases.push({ ...slot });
+		resolve({
+			fail: new NodeOperationError(
+				this.ctx.getNode(),
+				"Not sent: n8n's deduplication store kept losing this item's record to other executions writing at the same moment",
+				{
+					itemIndex: slot.itemIndex,
+					description: `Nothing was created for this item. The store has no lock, so a create is sent only once its record is seen to hold; ${CLAIM_TRIES} records were overwritten. Run the item again.`,
+				},
+			),
+		});
 	}
 
-	private noteLost(values: string[], known: Set<string>): void {
-		const lost = values.filter((value) => !known.has(value)).length;
-		if (lost === 0) return;
-		this.lost += lost;
+	/** Values recorded again that the store had lost: repaired now; in a competing run, a warning names the items. */
+	private confirm(slots: Slot[], known: Set<string>): void {
+		for (const slot of slots) {
+			const { memory, ledger } = this.valuesOf(slot);
+			const lost = [...memory, ...ledger].filter((value) => !known.has(value));
+			this.lost += lost.length;
+			if (this.competing && !known.has(ledger[0])) this.suspects.add(slot.itemIndex);
+		}
 	}
 
 	/**
@@ -234,29 +228,19 @@ export class SendGate {
 		});
 	}
 
-	/** Slots whose values the store could not take back (a warning names them at the end). */
-	readonly forgetFailures: Slot[] = [];
-	forgetError?: Error;
-
-	/**
-	 * When the batch is over: waits for the last round, records every cleared slot's values once
-	 * more (what an overlapping write erased comes back) and takes back this run's claims.
-	 */
+	/** When the batch is over: waits for the last round and records every cleared slot once more. */
 	async close(): Promise<void> {
 		while (this.running) await this.running;
-		const all = [...this.cleared].map((slot) => this.valuesOf(slot));
 		this.unconfirmed = [];
-		if (all.length > 0) {
-			const values = all.flatMap(({ memory, ledger }) => [...memory, ...ledger]);
-			const known = await this.book
-				.record(
-					all.flatMap(({ memory }) => memory),
-					all.flatMap(({ ledger }) => ledger),
-				)
-				.catch(() => new Set(values));
-			this.noteLost(values, known);
-		}
-		const claims = this.claims.splice(0);
-		if (claims.length > 0) await this.book.forget([], claims).catch(() => undefined);
+		const all = [...this.cleared];
+		if (all.length === 0) return;
+		const values = all.map((slot) => this.valuesOf(slot));
+		const known = await this.book
+			.record(
+				values.flatMap(({ memory }) => memory),
+				values.flatMap(({ ledger }) => ledger),
+			)
+			.catch(() => undefined);
+		if (known) this.confirm(all, known);
 	}
 }

@@ -38,12 +38,18 @@ export async function openLedger(ctx: IExecuteFunctions, slots: Slot[]): Promise
 		close: async () => {
 			await gate.close();
 			warnOfStore(ctx, gate);
-			ctx.logger.debug(`${ctx.getNode().name}: ${gate.costLine()}`);
+			ctx.logger.debug(`${ctx.getNode().name}: ${gate.cost.line(book)}`);
 		},
 	};
 }
 
 function warnOfStore(ctx: IExecuteFunctions, gate: SendGate): void {
+	if (gate.suspects.size > 0) {
+		const items = [...gate.suspects].sort((a, b) => a - b).join(', ');
+		const message = `Item index ${items}: its record in n8n's deduplication store was erased after it was checked, by a write of another execution that had started earlier (the store has no lock), so that execution may have sent the same item too. Look in n8n's log for two "created … task" lines of the item.`;
+		ctx.logger.warn(`${ctx.getNode().name}: ${message}`);
+		addHint(ctx, message, 'warning');
+	}
 	if (gate.lost > 0) {
 		const message = `n8n's deduplication store lost ${gate.lost} of this run's records to other executions writing at the same moment (it has no lock); they were recorded again before the node ended.`;
 		ctx.logger.warn(`${ctx.getNode().name}: ${message}`);
