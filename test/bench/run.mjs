@@ -6,7 +6,8 @@
 // tasks of uneven run times at 100 and 1000 tasks (spread.mjs), and in queue mode (queue-rows.mjs)
 // the uneven rows and two callback rows at T = 30 s: N executions of one task, and one execution of
 // N tasks. Then the memory of a 200 MB download in n8n's filesystem binary mode, and the time to
-// load the package's nodes and credentials.
+// load the package's nodes and credentials. Then what the Create nodes' paid-once bookkeeping costs
+// beside their creates (ledger.mjs; the only rows run at n8n's log level debug).
 // Prints numbers only; exits 1 only when a task was lost or created twice (or a run failed).
 // Plain Node ESM; its own n8n user folder (.cache/bench) and emulator.
 //
@@ -29,6 +30,13 @@ import { binaryFilePath } from '../../scripts/n8n/results.mjs';
 import { executeWorkflow, freePort } from '../../scripts/n8n/run.mjs';
 import { callbackNotes, callbackRows } from './callback.mjs';
 import { memorySampler, startFileHost } from './large-download.mjs';
+import {
+	HELD_CREATE_MS,
+	ledgerReport,
+	ledgerRows,
+	ledgerRuns,
+	ledgerWorkflows,
+} from './ledger.mjs';
 import { deliveredTasks, lostOrTwice, measureRequests } from './measure.mjs';
 import { QUEUE_CALLBACK, queueCallbackLines, queueRows } from './queue-rows.mjs';
 import { DEFAULT_SPREAD, spreadReport, spreadRow } from './spread.mjs';
@@ -42,6 +50,7 @@ const ROWS = {
 	'queue-callback-batch': `callback waiting in queue mode, one execution of N tasks (T = ${QUEUE_CALLBACK.seconds} s)`,
 	download: 'the memory of the large download',
 	load: "the time to load the package's nodes",
+	ledger: `the paid-once bookkeeping of Create Video, Skip off and on (--ledger-rows; --ledger-held with creates held ${HELD_CREATE_MS} ms)`,
 };
 
 const HELP = `Usage: npm run bench [-- options]
@@ -54,6 +63,8 @@ const HELP = `Usage: npm run bench [-- options]
   --seed <n>           the seed of their run times (default ${DEFAULT_SPREAD.seed})
   --no-queue           skip the queue-mode rows (uneven tasks, and callback waiting at T = ${QUEUE_CALLBACK.seconds} s)
   --download-mb <n>    size of the large result (default 200; 0 skips it)
+  --ledger-rows <n,n>  batch sizes of the ledger rows at the emulator's speed (default 1000,10000; none skips them)
+  --ledger-held <n,n>  batch sizes of the ledger rows with every create held ${HELD_CREATE_MS} ms (default 1000; none skips them)
   --queue-env <k=v,…>  n8n settings added to every process of the queue-mode stack (e.g. DB_POSTGRESDB_POOL_SIZE=10)
   --only <rows>        run only these rows, comma-separated: ${Object.keys(ROWS).join(', ')}
 ${Object.entries(ROWS)
@@ -74,6 +85,7 @@ function parseArgs(argv) {
 		queue: true,
 		only: new Set(Object.keys(ROWS)),
 		queueEnv: {},
+		ledger: { sizes: [1000, 10_000], held: [1000] },
 	};
 	const list = (text) => (text === 'none' ? [] : text.split(',').map(Number));
 	for (let i = 0; i < argv.length; i++) {
@@ -88,6 +100,8 @@ function parseArgs(argv) {
 		else if (flag === '--seed') opts.spread.seed = Number(value());
 		else if (flag === '--download-mb') opts.downloadMb = Number(value());
 		else if (flag === '--no-queue') opts.queue = false;
+		else if (flag === '--ledger-rows') opts.ledger.sizes = list(value());
+		else if (flag === '--ledger-held') opts.ledger.held = list(value());
 		else if (flag === '--only') opts.only = new Set(value().split(','));
 		else if (flag === '--queue-env')
 			opts.queueEnv = Object.fromEntries(
@@ -103,7 +117,9 @@ function parseArgs(argv) {
 			(n) => !Number.isFinite(n) || n < 0,
 		) ||
 		opts.tasks < 1 ||
-		opts.spreadTasks.some((n) => !Number.isInteger(n) || n < 1) ||
+		[...opts.spreadTasks, ...opts.ledger.sizes, ...opts.ledger.held].some(
+			(n) => !Number.isInteger(n) || n < 1,
+		) ||
 		!(p99Factor >= 1 && maxFactor >= 1);
 	if (bad) throw new Error(`numbers must be positive\n\n${HELP}`);
 	const unknown = [...opts.only].filter((key) => !(key in ROWS));
@@ -147,11 +163,18 @@ async function main() {
 			download: workflow('big-download.json', values),
 		};
 		const uneven = spreadWorkflows(values, opts);
+		const ledger = want('ledger')
+			? ledgerWorkflows(
+					(rows) => workflow('package-nodes.json', { ...values, TASKS: rows }),
+					ledgerRuns(opts.ledger),
+				)
+			: [];
 		const runs = {
 			equal: want('equal') && opts.durations.length > 0,
 			uneven: want('uneven'),
 			download: want('download') && opts.downloadMb > 0,
 			load: want('load'),
+			ledger: ledger.length > 0,
 		};
 		// The rows that run in regular mode share one user folder with every workflow imported.
 		if (Object.values(runs).some(Boolean)) {
@@ -160,7 +183,11 @@ async function main() {
 				userFolder: USER_FOLDER,
 				tarball: pack.tarball,
 				emulatorUrl: emulator.url,
-				workflows: [...Object.values(flows), ...uneven.map((w) => w.flow)],
+				workflows: [
+					...Object.values(flows),
+					...uneven.map((w) => w.flow),
+					...ledger.map((w) => w.flow),
+				],
 				log,
 			});
 		}
@@ -192,12 +219,16 @@ async function main() {
 			? await largeDownload(emulator, flows.download, opts.downloadMb)
 			: undefined;
 		const loadMs = runs.load ? loadTime() : undefined;
+		const ledgerResults = runs.ledger
+			? await ledgerRows(emulator, { userFolder: USER_FOLDER, workflows: ledger, log })
+			: [];
 		if (runs.equal || runs.download || runs.load) report(opts, rows, download, loadMs);
 		console.log(
 			[
 				...spreadReport(unevenRows.filter((row) => row.spread)),
 				...queueCallbackLines(unevenRows),
 				...callbackNotes(unevenRows),
+				...ledgerReport(ledgerResults),
 			].join('\n'),
 		);
 		const broken = [...rows, ...unevenRows].filter((row) => row.problem);
@@ -206,7 +237,12 @@ async function main() {
 				`✗ ${row.name}${row.mode ? ` (${row.mode} mode)` : ''}, ${row.spread ? `${row.tasks} uneven tasks` : `T = ${row.seconds} s`}: ${row.problem}`,
 			);
 		if (download?.problem) console.error(`✗ large download: ${download.problem}`);
-		return broken.length > 0 || download?.problem ? 1 : 0;
+		const ledgerBroken = ledgerResults.filter((row) => row.problem);
+		for (const row of ledgerBroken)
+			console.error(
+				`✗ ledger, ${row.rows} rows, Skip ${row.skip ? 'on' : 'off'}${row.delayMs ? `, creates held ${row.delayMs} ms` : ''}: ${row.problem}`,
+			);
+		return broken.length > 0 || ledgerBroken.length > 0 || download?.problem ? 1 : 0;
 	} finally {
 		await emulator.stop();
 	}
