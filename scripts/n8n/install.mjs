@@ -59,7 +59,7 @@ export async function ensureN8n({ log = (m) => console.log(m), force = false, ve
 	if (!force && isN8nInstalled(n8n)) return result(n8n);
 
 	fs.mkdirSync(CACHE_DIR, { recursive: true });
-	const release = await acquireLock(n8n.lockDir, (pid, s) =>
+	const release = await acquireLock(n8n.lockFile, (pid, s) =>
 		log(`[n8n-install] waiting for another install (pid ${pid}) to finish… ${s} s`),
 	);
 	try {

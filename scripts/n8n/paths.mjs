@@ -148,7 +148,7 @@ export function n8nLayout(wanted) {
 		/** npm output of the install steps */
 		logFile: path.join(CACHE_DIR, `install${tag}.log`),
 		/** so two concurrent installs of the same release do not step on each other */
-		lockDir: path.join(CACHE_DIR, `.install${tag}.lock`),
+		lockFile: path.join(CACHE_DIR, `.install${tag}.lock`),
 		/** scratch user folders (e.g. for `n8n --version`) */
 		scratchDir: path.join(CACHE_DIR, `scratch${tag}`),
 	});
