@@ -78,17 +78,9 @@ const PROMPTS_CODE = (prompts) =>
  * activated; `start()` calls its webhook as a scheduler or an outside system would.
  */
 export async function productionWorkflow(server, name, prompts, steps) {
-	const webhookBase = server.webhookBase ?? server.baseUrl;
 	const path = `durable-${randomUUID()}`;
 	const nodes = [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: randomUUID(),
-			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-		},
+		webhookNode('Webhook', path, [0, 0]),
 		{
 			name: 'Prompts',
 			type: 'n8n-nodes-base.code',
@@ -111,11 +103,30 @@ export async function productionWorkflow(server, name, prompts, steps) {
 				{ main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] },
 			]),
 	);
+	return await activeWorkflow(server, { name, nodes, connections }, path);
+}
+
+/** A Webhook trigger (POST, answers at once) at `path`. */
+export const webhookNode = (name, path, position) => ({
+	name,
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	position,
+	webhookId: randomUUID(),
+	parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+});
+
+/**
+ * Saves and activates a workflow whose trigger is a Webhook at `path`; `start()` calls it and
+ * resolves with the id of the execution it started.
+ */
+export async function activeWorkflow(server, { name, nodes, connections, settings }, path) {
+	const webhookBase = server.webhookBase ?? server.baseUrl;
 	const saved = await server.request('POST', '/rest/workflows', {
 		name,
 		nodes: nodes.map((node) => ({ id: randomUUID(), ...node })),
 		connections,
-		settings: { executionOrder: 'v1' },
+		settings: settings ?? { executionOrder: 'v1' },
 	});
 	if (saved.status !== 200) throw new Error(`saving ${name}: ${saved.status} ${saved.text}`);
 	const workflowId = saved.json.data.id;

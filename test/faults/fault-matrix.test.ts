@@ -72,51 +72,61 @@ function expectNoKey(run: unknown) {
 const cases = Object.keys(FAULTS).flatMap((fault) => SIZES.map((size) => [fault, size] as const));
 
 describe.each(cases)('fault matrix: %s, %i items', (fault, size) => {
-	test('on create', async () => {
-		const handler: Handler = (request, count) =>
-			request.path.endsWith('/jobs/createTask') ? FAULTS[fault] : healthy(request, count);
-		const service = await fakeService(handler);
-		try {
-			const started = Date.now();
-			const node = createVideo(
-				{ batchOptions: { requestTimeoutSeconds: REQUEST_TIMEOUT_S } },
-				{ onError: 'continueRegularOutput' },
-			);
-			const run = await runAgainst(service.url, [node], { items: prompts(size) });
-			expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_S * 1000 + SLACK_MS);
-			const items = run.output('Create Video');
-			expectOnePerItem(items, size);
-			const sent = items.filter((item) => !String(item.json.error ?? '').startsWith('Not sent'));
-			expect(service.count('/jobs/createTask')).toBe(sent.length);
-			expect(items.every((item) => item.json.error && item.json.taskId === undefined)).toBe(true);
-			expectNoKey(run);
-		} finally {
-			await service.close();
-		}
-	}, TEST_LIMIT_MS);
+	test(
+		'on create',
+		async () => {
+			const handler: Handler = (request, count) =>
+				request.path.endsWith('/jobs/createTask') ? FAULTS[fault] : healthy(request, count);
+			const service = await fakeService(handler);
+			try {
+				const started = Date.now();
+				const node = createVideo(
+					{ batchOptions: { requestTimeoutSeconds: REQUEST_TIMEOUT_S } },
+					{ onError: 'continueRegularOutput' },
+				);
+				const run = await runAgainst(service.url, [node], { items: prompts(size) });
+				expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_S * 1000 + SLACK_MS);
+				const items = run.output('Create Video');
+				expectOnePerItem(items, size);
+				const sent = items.filter((item) => !String(item.json.error ?? '').startsWith('Not sent'));
+				expect(service.count('/jobs/createTask')).toBe(sent.length);
+				expect(items.every((item) => item.json.error && item.json.taskId === undefined)).toBe(true);
+				expectNoKey(run);
+			} finally {
+				await service.close();
+			}
+		},
+		TEST_LIMIT_MS,
+	);
 
-	test('on query', async () => {
-		const handler: Handler = (request, count) =>
-			request.path.endsWith('/jobs/queryTask') ? FAULTS[fault] : healthy(request, count);
-		const service = await fakeService(handler);
-		try {
-			const started = Date.now();
-			const items = Array.from({ length: size }, (_, index) => ({ taskId: `task-${index}` }));
-			const wait = waitForTask({
-				waitOptions: { pollIntervalSeconds: 0.5, timeoutMinutes: TIMEOUT_S / 60 },
-			});
-			const run = await runAgainst(service.url, [wait], { items });
-			expect(Date.now() - started).toBeLessThan((TIMEOUT_S + REQUEST_TIMEOUT_S) * 1000 + SLACK_MS);
-			expect(run.output('Wait For Task', 0)).toHaveLength(0);
-			const notCompleted = run.output('Wait For Task', 1);
-			expectOnePerItem(notCompleted, size);
-			expect(
-				notCompleted.every((item) => ['timedOut', 'error'].includes(String(item.json.outcome))),
-			).toBe(true);
-			expect(service.count('/jobs/createTask')).toBe(0);
-			expectNoKey(run);
-		} finally {
-			await service.close();
-		}
-	}, TEST_LIMIT_MS);
+	test(
+		'on query',
+		async () => {
+			const handler: Handler = (request, count) =>
+				request.path.endsWith('/jobs/queryTask') ? FAULTS[fault] : healthy(request, count);
+			const service = await fakeService(handler);
+			try {
+				const started = Date.now();
+				const items = Array.from({ length: size }, (_, index) => ({ taskId: `task-${index}` }));
+				const wait = waitForTask({
+					waitOptions: { pollIntervalSeconds: 0.5, timeoutMinutes: TIMEOUT_S / 60 },
+				});
+				const run = await runAgainst(service.url, [wait], { items });
+				expect(Date.now() - started).toBeLessThan(
+					(TIMEOUT_S + REQUEST_TIMEOUT_S) * 1000 + SLACK_MS,
+				);
+				expect(run.output('Wait For Task', 0)).toHaveLength(0);
+				const notCompleted = run.output('Wait For Task', 1);
+				expectOnePerItem(notCompleted, size);
+				expect(
+					notCompleted.every((item) => ['timedOut', 'error'].includes(String(item.json.outcome))),
+				).toBe(true);
+				expect(service.count('/jobs/createTask')).toBe(0);
+				expectNoKey(run);
+			} finally {
+				await service.close();
+			}
+		},
+		TEST_LIMIT_MS,
+	);
 });
