@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Refreshes the README's pictures: runs the browser suite (npm run test:browser), which saves them
+// Refreshes the docs' pictures: runs the browser suite (npm run test:browser), which saves them
 // as test/browser/artifacts/docs-*.png, and copies the ones the README shows into docs/.
 //
 //   node docs/refresh-pictures.mjs
@@ -12,7 +12,14 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.join(here, '..', 'test', 'browser', 'artifacts');
-const PICTURES = ['create-video-models', 'batch-executed', 'binary-output', 'first-run'];
+const PICTURES = [
+	'create-video-models',
+	'batch-executed',
+	'binary-output',
+	'first-run',
+	'production-queue',
+	'production-queue-table',
+];
 
 const started = Date.now();
 const suite = spawnSync('npm', ['run', 'test:browser'], {

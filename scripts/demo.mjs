@@ -44,6 +44,7 @@ import {
 } from './n8n/paths.mjs';
 import { QUEUE_DEMO_DIR, WORKER_CONCURRENCY, startQueueDemo } from './n8n/queue.mjs';
 import { formatSummary, isSuccess, summarizeRun } from './n8n/results.mjs';
+import { seedQueueTable } from './n8n/seed-queue-table.mjs';
 import { executeWorkflow, startN8n } from './n8n/run.mjs';
 
 const RELEASES = Object.keys(N8N_RELEASES).map(
@@ -281,6 +282,7 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder, pack })
 	if (ours.length === 0)
 		throw new Error(`n8n lists none of this package's nodes: see ${rel(logFile)}`);
 
+	if (n8n.major >= 2) await seedQueueTable(session, log);
 	const editorUrl = `http://localhost:${port}`;
 	log(
 		`n8n is ready and lists the package's nodes (${ours.length}); owner ${DEMO_OWNER.email} set up.`,

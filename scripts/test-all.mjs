@@ -61,6 +61,15 @@ export const PLAN = [
 	suite('browser on n8n 2.40.7', npm('test:browser'), FIRST_INSTALL),
 	suite('e2e on n8n 2.40.7', npm('test:e2e'), FIRST_INSTALL),
 	light(suite('durable on n8n 2.40.7', npm('test:durable'), FIRST_INSTALL)),
+	// the queue template's file of the durable suite, in its own folder beside the one above
+	light({
+		...suite(
+			'queue template on n8n 2.41.1',
+			[...npm('test:durable'), '--', 'video-queue.durable'],
+			'install n8n 2.41.1',
+		),
+		env: { [RELEASE_ENV]: '2.41.1', E2E_FOLDER: 'durable-n8n-2.41.1' },
+	}),
 	{
 		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
 		env: { [RELEASE_ENV]: '2.41.1' },

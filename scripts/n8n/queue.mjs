@@ -131,10 +131,17 @@ export async function startQueueProcesses({
 		throw error;
 	}
 	const byName = (name) => started.findLast((p) => p.name === name);
+	// the live process of each name: a respawned one replaces the one that died
 	return {
-		main: byName('main'),
-		workers: workerPorts.map((_p, i) => byName(`worker-${i + 1}`)),
-		webhooks: webhookPorts.map((_p, i) => byName(`webhook-${i + 1}`)),
+		get main() {
+			return byName('main');
+		},
+		get workers() {
+			return workerPorts.map((_p, i) => byName(`worker-${i + 1}`));
+		},
+		get webhooks() {
+			return webhookPorts.map((_p, i) => byName(`webhook-${i + 1}`));
+		},
 		stop,
 		/**
 		 * Starts a process of the stack again by name (`worker-1`, `webhook-1`, …), with the same
@@ -265,7 +272,7 @@ export async function startQueueStack({
 		await processes.stop();
 		throw error;
 	}
-	return { ...processes, logsDir, layout };
+	return Object.assign(processes, { logsDir, layout });
 }
 
 /**

@@ -7,7 +7,9 @@
 // the uneven rows and two callback rows at T = 30 s: N executions of one task, and one execution of
 // N tasks. Then the memory of a 200 MB download in n8n's filesystem binary mode, and the time to
 // load the package's nodes and credentials. Then what the Create nodes' paid-once bookkeeping costs
-// beside their creates (ledger.mjs; the only rows run at n8n's log level debug).
+// beside their creates (ledger.mjs; the only rows run at n8n's log level debug). Then the production
+// queue template (examples/video-queue.json, a Data Table) against the plain batch, in one `n8n
+// start` (queue-table.mjs).
 // Prints numbers only; exits 1 only when a task was lost or created twice (or a run failed).
 // Plain Node ESM; its own n8n user folder (.cache/bench) and emulator.
 //
@@ -39,6 +41,7 @@ import {
 } from './ledger.mjs';
 import { deliveredTasks, lostOrTwice, measureRequests } from './measure.mjs';
 import { QUEUE_CALLBACK, queueCallbackLines, queueRows } from './queue-rows.mjs';
+import { DEFAULT_QUEUE_TABLE_ROWS, queueTableReport, queueTableRow } from './queue-table.mjs';
 import { DEFAULT_SPREAD, spreadReport, spreadRow } from './spread.mjs';
 
 /** The parts `--only` chooses from. */
@@ -51,6 +54,8 @@ const ROWS = {
 	download: 'the memory of the large download',
 	load: "the time to load the package's nodes",
 	ledger: `the paid-once bookkeeping of Create Video, Skip off and on (--ledger-rows; --ledger-held with creates held ${HELD_CREATE_MS} ms)`,
+	'queue-table':
+		'the production queue template (a Data Table) against the plain batch, on n8n start (--queue-table-rows)',
 };
 
 const HELP = `Usage: npm run bench [-- options]
@@ -65,6 +70,7 @@ const HELP = `Usage: npm run bench [-- options]
   --download-mb <n>    size of the large result (default 200; 0 skips it)
   --ledger-rows <n,n>  batch sizes of the ledger rows at the emulator's speed (default 1000,10000; none skips them)
   --ledger-held <n,n>  batch sizes of the ledger rows with every create held ${HELD_CREATE_MS} ms (default 1000; none skips them)
+  --queue-table-rows <n> rows of the queue-table row (default ${DEFAULT_QUEUE_TABLE_ROWS})
   --queue-env <k=v,…>  n8n settings added to every process of the queue-mode stack (e.g. DB_POSTGRESDB_POOL_SIZE=10)
   --only <rows>        run only these rows, comma-separated: ${Object.keys(ROWS).join(', ')}
 ${Object.entries(ROWS)
@@ -86,6 +92,7 @@ function parseArgs(argv) {
 		only: new Set(Object.keys(ROWS)),
 		queueEnv: {},
 		ledger: { sizes: [1000, 10_000], held: [1000] },
+		queueTableRows: DEFAULT_QUEUE_TABLE_ROWS,
 	};
 	const list = (text) => (text === 'none' ? [] : text.split(',').map(Number));
 	for (let i = 0; i < argv.length; i++) {
@@ -102,6 +109,7 @@ function parseArgs(argv) {
 		else if (flag === '--no-queue') opts.queue = false;
 		else if (flag === '--ledger-rows') opts.ledger.sizes = list(value());
 		else if (flag === '--ledger-held') opts.ledger.held = list(value());
+		else if (flag === '--queue-table-rows') opts.queueTableRows = Number(value());
 		else if (flag === '--only') opts.only = new Set(value().split(','));
 		else if (flag === '--queue-env')
 			opts.queueEnv = Object.fromEntries(
@@ -117,7 +125,7 @@ function parseArgs(argv) {
 			(n) => !Number.isFinite(n) || n < 0,
 		) ||
 		opts.tasks < 1 ||
-		[...opts.spreadTasks, ...opts.ledger.sizes, ...opts.ledger.held].some(
+		[...opts.spreadTasks, ...opts.ledger.sizes, ...opts.ledger.held, opts.queueTableRows].some(
 			(n) => !Number.isInteger(n) || n < 1,
 		) ||
 		!(p99Factor >= 1 && maxFactor >= 1);
@@ -175,6 +183,7 @@ async function main() {
 			download: want('download') && opts.downloadMb > 0,
 			load: want('load'),
 			ledger: ledger.length > 0,
+			queueTable: want('queue-table'),
 		};
 		// The rows that run in regular mode share one user folder with every workflow imported.
 		if (Object.values(runs).some(Boolean)) {
@@ -222,6 +231,9 @@ async function main() {
 		const ledgerResults = runs.ledger
 			? await ledgerRows(emulator, { userFolder: USER_FOLDER, workflows: ledger, log })
 			: [];
+		const queueTable = runs.queueTable
+			? await queueTableRow(emulator, { userFolder: USER_FOLDER, rows: opts.queueTableRows, log })
+			: undefined;
 		if (runs.equal || runs.download || runs.load) report(opts, rows, download, loadMs);
 		console.log(
 			[
@@ -229,6 +241,7 @@ async function main() {
 				...queueCallbackLines(unevenRows),
 				...callbackNotes(unevenRows),
 				...ledgerReport(ledgerResults),
+				...queueTableReport(queueTable),
 			].join('\n'),
 		);
 		const broken = [...rows, ...unevenRows].filter((row) => row.problem);
@@ -242,7 +255,11 @@ async function main() {
 			console.error(
 				`✗ ledger, ${row.rows} rows, Skip ${row.skip ? 'on' : 'off'}${row.delayMs ? `, creates held ${row.delayMs} ms` : ''}: ${row.problem}`,
 			);
-		return broken.length > 0 || ledgerBroken.length > 0 || download?.problem ? 1 : 0;
+		const tableBroken = ['plain', 'template'].filter((run) => queueTable?.[run].problem);
+		for (const run of tableBroken)
+			console.error(`✗ queue-table, ${run}: ${queueTable[run].problem}`);
+		const failed = broken.length + ledgerBroken.length + tableBroken.length;
+		return failed > 0 || download?.problem ? 1 : 0;
 	} finally {
 		await emulator.stop();
 	}

@@ -16,6 +16,7 @@ import {
 	closeNode,
 	closePicker,
 	cutOffLabels,
+	executeWithButton,
 	fieldsWithIssues,
 	id,
 	logIn,
@@ -43,6 +44,7 @@ import {
 	textToVideoFields,
 } from './expected.mjs';
 import { AGENT_WORKFLOW, startInstance } from './instance.mjs';
+import { findTable, tableRows } from '../durable/video-queue.mjs';
 import { allowedProblem, composeSideBySide, watchProblems } from './problems.mjs';
 
 const STEP = { timeout: 180_000 };
@@ -379,7 +381,8 @@ test('both credentials test green', STEP, async () => {
 
 test(
 	'before any run, the next node can map the output fields of every node that ships its schemas',
-	STEP,
+	// a panel opened per connection after a package node, 10-15 s each: 13 took 170 s of 180
+	{ timeout: 12 * 60_000 },
 	async () => {
 		const ours = new Map(
 			packageNodes()
@@ -428,12 +431,7 @@ test(
 	'an example executed with the button completes and shows its binary output',
 	STEP,
 	async () => {
-		await openWorkflow(page, instance.baseUrl, BATCH);
-		await page.click(id('execute-workflow-button'));
-		await page
-			.getByText(/Workflow executed successfully/i)
-			.first()
-			.waitFor({ timeout: 120_000 });
+		await executeWithButton(page, instance.baseUrl, BATCH);
 		await shot(page, '07-executed');
 		await nodesPicture(page, picture('batch-executed'));
 		await openNode(page, 'Wait For Task');
@@ -458,6 +456,27 @@ test('Settings → Community nodes lists the package with its nodes', STEP, asyn
 	for (const node of packageNodes())
 		assert.ok(text.includes(node.displayName), `${node.displayName} is not listed: ${text}`);
 });
+
+test(
+	'the production queue template from the editor: its setup, then one run; every row of its Data Table completed',
+	STEP,
+	async () => {
+		await executeWithButton(page, instance.baseUrl, 'ugExVideoQueue10');
+		await executeWithButton(page, instance.baseUrl, 'ugExVideoQueue11');
+		await shot(page, '08-production-queue');
+		await nodesPicture(page, picture('production-queue'));
+		const table = await findTable(instance.session);
+		// the instance seeded 5 rows at start (as the demo does) and the setup added 5 more
+		assert.deepEqual(
+			(await tableRows(instance.session, table)).map((row) => row.status),
+			Array(10).fill('completed'),
+		);
+		await page.goto(`${instance.baseUrl}/projects/${table.projectId}/datatables/${table.id}`);
+		await page.getByText('completed').first().waitFor({ timeout: 30_000 });
+		await shot(page, '08-production-queue-table');
+		await page.screenshot({ path: picture('production-queue-table') });
+	},
+);
 
 test('the editor logged no error other than the named ones', STEP, async () => {
 	const unexpected = problems.filter((p) => !allowedProblem(p)).map((p) => `${p.kind}: ${p.text}`);

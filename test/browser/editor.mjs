@@ -38,6 +38,16 @@ export async function openWorkflow(page, baseUrl, workflowId) {
 	await page.locator(id('canvas-node')).first().waitFor({ timeout: 30_000 });
 }
 
+/** Opens a workflow, clicks Execute workflow and waits for n8n's "executed successfully". */
+export async function executeWithButton(page, baseUrl, workflowId, timeout = 120_000) {
+	await openWorkflow(page, baseUrl, workflowId);
+	await page.click(id('execute-workflow-button'));
+	await page
+		.getByText(/Workflow executed successfully/i)
+		.first()
+		.waitFor({ timeout });
+}
+
 export const canvasNode = (page, name) =>
 	page.locator(id('canvas-node'), { hasText: name }).first();
 

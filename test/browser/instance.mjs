@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startEmulatorProcess } from '../../scripts/lib/emulator-process.mjs';
 import { builtPackage, installCommunityPackage } from '../../scripts/n8n/community-package.mjs';
 import { ensureN8n } from '../../scripts/n8n/install.mjs';
+import { seedQueueTable } from '../../scripts/n8n/seed-queue-table.mjs';
 import {
 	DEMO_OWNER,
 	loadExamples,
@@ -66,6 +67,8 @@ export async function startInstance({ log, build = true, fresh = false }) {
 			timeoutMs: 5 * 60_000,
 		});
 		const session = await login(server.baseUrl, DEMO_OWNER);
+		// as the demo does: the queue template's Data Table exists before its nodes are opened
+		if (!fresh) await seedQueueTable(session, log);
 		log(`n8n is ready: ${server.baseUrl}`);
 		const stop = async () => {
 			await server.stop();

@@ -6,6 +6,8 @@
 //   reach the webhook process, the execution resumes on a new worker with all 5 results.
 // - the webhook process killed while the callbacks arrive, back after the service gave up: at the
 //   Timeout the main resumes the execution with the 5 ids, and Wait For Task delivers the results.
+// - the production queue template (examples/video-queue.json) on Postgres: two runs at once on the
+//   workers, both workers killed during the wait; the next run finishes every row, one create each.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,12 +25,23 @@ import {
 	control,
 	createdSince,
 	createsOf,
+	createsPerRow,
 	emu,
 	expectLoggedIds,
 	promptsFor,
 	recipe,
 	taskIds,
 } from './workflows.mjs';
+import {
+	ROOMY,
+	freshTable,
+	overlappingRuns,
+	queuePrompts,
+	queueWorkflow,
+	rowsFor,
+	statuses,
+	tableRows,
+} from './video-queue.mjs';
 
 const DIR = path.join(REPO_CACHE_DIR, 'durable-queue');
 const { log } = createProgress({
@@ -155,4 +168,38 @@ test("the webhook process killed while the callbacks arrive, back after the serv
 	);
 	expectDelivered(itemsOf(done, 'Wait For Task'));
 	expect(await createsOf(prompts)).toHaveLength(5);
+});
+
+test('the production queue template on Postgres: two runs at once on the workers, both killed during the wait; the next run finishes every row, one create per row', async () => {
+	const prompts = queuePrompts('queue mode', 12);
+	const table = await freshTable(n8n, rowsFor(prompts));
+	const queue = await queueWorkflow(n8n, 'video-queue.json', { settings: ROOMY });
+	await control('/settings', { taskDurationMs: 30_000 });
+	// creates held 2 s each keep the first run in its create loop while the second starts
+	for (const prompt of prompts)
+		await control('/faults', {
+			path: '/api/v1/jobs/createTask',
+			bodyIncludes: prompt,
+			delayMs: 2000,
+		});
+	const ids = await overlappingRuns(n8n, queue, table);
+	await until(
+		async () =>
+			statuses(await tableRows(n8n, table)).every((status) => status === 'created')
+				? true
+				: undefined,
+		'every row created',
+		120_000,
+	);
+	await Promise.all(stack.workers.map(crashGroup));
+	await workersListening(
+		await Promise.all(['worker-1', 'worker-2'].map((name) => stack.respawn(name))),
+	);
+	await control('/settings', { taskDurationMs: settings.taskDurationMs });
+	const { run } = await queue.run();
+	expect(run.status).toBe('success');
+	const rows = await tableRows(n8n, table);
+	expect(statuses(rows)).toEqual(Array(12).fill('completed'));
+	expect(new Set(rows.map((row) => row.claimedBy))).toEqual(new Set(ids));
+	expect(await createsPerRow(prompts)).toEqual(Array(12).fill(1));
 });

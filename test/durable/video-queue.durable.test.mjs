@@ -8,14 +8,17 @@ import {
 	ended,
 	findTable,
 	freshTable,
+	overlappingRuns,
 	queuePrompts,
 	queueWorkflow,
+	ROOMY,
+	rowsFor,
+	statuses,
 	tableRows,
 } from './video-queue.mjs';
 import { control, createsOf, createsPerRow } from './workflows.mjs';
 
 const CREATE = '/api/v1/jobs/createTask';
-const ROOMY = { batchSize: 20, dailyBudget: 100_000 };
 
 /** n8n (started once) and the emulator's settings as the suite found them (put back at the end). */
 const suite = {};
@@ -29,9 +32,7 @@ afterAll(async () => {
 	await suite.server?.stop();
 });
 
-const statuses = (rows) => rows.map((row) => row.status);
 const summaryOf = (run) => itemsOf(run, 'Summary')[0].json;
-const rowsFor = (prompts) => prompts.map((prompt) => ({ prompt, seconds: 4 }));
 
 test(
 	'from an empty n8n: the setup workflow makes the table with 5 rows; one run creates, finishes and files all 5',
@@ -90,11 +91,10 @@ test(
 		const prompts = queuePrompts('overlap', 12);
 		const table = await freshTable(suite.server, rowsFor(prompts));
 		const queue = await queueWorkflow(suite.server, 'video-queue.json', { settings: ROOMY });
-		// creates held 1 s each keep the first run in its create loop for 12 s: the second starts within it
+		// creates held 2 s each keep the first run in its create loop while the second starts
 		for (const prompt of prompts)
-			await control('/faults', { path: CREATE, bodyIncludes: prompt, delayMs: 1000 });
-		// the second starts while the first is in its create loop (start() resolves once n8n lists it)
-		const ids = [await queue.start(), await queue.start()];
+			await control('/faults', { path: CREATE, bodyIncludes: prompt, delayMs: 2000 });
+		const ids = await overlappingRuns(suite.server, queue, table);
 		const runs = await Promise.all(ids.map((id) => ended(suite.server, id)));
 		expect(runs.map((run) => run.status)).toEqual(['success', 'success']);
 		const rows = await tableRows(suite.server, table);

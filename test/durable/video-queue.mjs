@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { activeWorkflow, runIn, webhookNode } from './crash.mjs';
+import { activeWorkflow, runIn, until, webhookNode } from './crash.mjs';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
 const TABLE = 'video_queue';
@@ -120,3 +120,26 @@ async function ok(server, method, url, body) {
 /** `count` prompts unique to one test (`tag`), so the emulator's log tells its creates apart. */
 export const queuePrompts = (tag, count) =>
 	Array.from({ length: count }, (_, index) => `queue row ${index + 1}, a calm sea (${tag})`);
+
+/** Settings that let a test's rows all go in one run: 20 rows, no budget in the way. */
+export const ROOMY = { batchSize: 20, dailyBudget: 100_000 };
+
+/** Rows of 4-second videos (80 credits each on sd2-mini) for these prompts. */
+export const rowsFor = (prompts) => prompts.map((prompt) => ({ prompt, seconds: 4 }));
+
+export const statuses = (rows) => rows.map((row) => row.status);
+
+/**
+ * Two runs of `queue` on `table` at once: the second starts once the first has claimed a row, so
+ * both are in their create loops together (the creates must be held long enough: the test's job).
+ * Resolves with both execution ids once the second has started.
+ */
+export async function overlappingRuns(server, queue, table) {
+	const first = await queue.start();
+	await until(
+		async () => ((await tableRows(server, table)).some((row) => row.claimedBy) ? true : undefined),
+		'the first run to claim a row',
+		120_000,
+	);
+	return [first, await queue.start()];
+}

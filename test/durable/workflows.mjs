@@ -3,6 +3,9 @@
 import { emulatorClient } from '../../scripts/lib/emulator-process.mjs';
 import { emulator } from '../e2e/context.mjs';
 import { loggedTaskIds } from './crash.mjs';
+import { CREDENTIALS, createVideo } from './nodes.mjs';
+
+export { createVideo };
 
 export const emu = emulator();
 export const { control } = emulatorClient(emu.url);
@@ -21,26 +24,6 @@ const PROMPTS = [
 /** `count` prompts (5, up to 8) unique to one test (`tag`), so the emulator's log tells its creates apart. */
 export const promptsFor = (tag, count = 5) =>
 	PROMPTS.slice(0, count).map((prompt) => `${prompt} (${tag})`);
-
-const CREDENTIALS = {
-	unifiedGenerationApi: { id: 'ugEmuUnified0001', name: 'Unified Generation API (emulator)' },
-};
-
-/** Create Video, version 2 (waits and downloads by default), on each item's prompt. */
-export const createVideo = (parameters = {}) => ({
-	name: 'Create Video',
-	type: 'n8n-nodes-unified-generation.createVideo',
-	typeVersion: 2,
-	webhookId: crypto.randomUUID(),
-	credentials: CREDENTIALS,
-	parameters: {
-		model: 'sd2-mini',
-		generationMode: 'textToVideo',
-		prompt: '={{ $json.prompt }}',
-		duration: 4,
-		...parameters,
-	},
-});
 
 const waitForTask = {
 	name: 'Wait For Task',

@@ -1,0 +1,36 @@
+// The demo's production queue (examples/video-queue*.json) starts with its table: when the n8n
+// the demo serves has no `video_queue` Data Table, the setup example runs once, as a person clicks
+// Execute workflow on it. A table from an earlier start is kept, rows and all. Plain Node ESM.
+import { readExecution } from './rest.mjs';
+
+const SETUP = { id: 'ugExVideoQueue10', trigger: 'Run Once' };
+const TABLE = 'video_queue';
+
+/**
+ * @param {{ request: Function }} session a logged-in session of the running n8n
+ * @param {(line: string) => void} log
+ */
+export async function seedQueueTable(session, log) {
+	const filter = encodeURIComponent(JSON.stringify({ name: TABLE }));
+	const tables = (await session.request('GET', `/rest/data-tables-global?filter=${filter}`)).json
+		?.data?.data;
+	if (tables?.some((table) => table.name === TABLE)) {
+		log(`The production queue's Data Table ${TABLE} is there from an earlier start: kept.`);
+		return;
+	}
+	const started = await session.request('POST', `/rest/workflows/${SETUP.id}/run`, {
+		triggerToStartFrom: { name: SETUP.trigger },
+	});
+	const executionId = started.json?.data?.executionId;
+	if (!executionId)
+		throw new Error(`running ${SETUP.id} answered ${started.status}: ${started.text}`);
+	for (const deadline = Date.now() + 60_000; Date.now() < deadline; await delay(500)) {
+		const { status } = await readExecution(session, executionId);
+		if (status === 'success') return log(`Made the Data Table ${TABLE} with 5 sample rows.`);
+		if (['error', 'crashed', 'canceled'].includes(status))
+			throw new Error(`the setup workflow ${SETUP.id} ended ${status} (execution ${executionId})`);
+	}
+	throw new Error(`the setup workflow ${SETUP.id} did not end within a minute`);
+}
+
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
