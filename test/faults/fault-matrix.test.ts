@@ -89,7 +89,11 @@ describe.each(cases)('fault matrix: %s, %i items', (fault, size) => {
 				const items = run.output('Create Video');
 				expectOnePerItem(items, size);
 				const sent = items.filter((item) => !String(item.json.error ?? '').startsWith('Not sent'));
-				expect(service.count('/jobs/createTask')).toBe(sent.length);
+				// a create cut off by the request timeout may or may not have reached the service
+				// (taskCreated "unknown"; on a starved machine, before it connected): never more than one each
+				const unknown = sent.filter((item) => item.json.taskCreated === 'unknown').length;
+				expect(service.count('/jobs/createTask')).toBeLessThanOrEqual(sent.length);
+				expect(service.count('/jobs/createTask')).toBeGreaterThanOrEqual(sent.length - unknown);
 				expect(items.every((item) => item.json.error && item.json.taskId === undefined)).toBe(true);
 				expectNoKey(run);
 			} finally {
