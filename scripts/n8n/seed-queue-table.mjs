@@ -11,10 +11,7 @@ const TABLE = 'video_queue';
  * @param {(line: string) => void} log
  */
 export async function seedQueueTable(session, log) {
-	const filter = encodeURIComponent(JSON.stringify({ name: TABLE }));
-	const tables = (await session.request('GET', `/rest/data-tables-global?filter=${filter}`)).json
-		?.data?.data;
-	if (tables?.some((table) => table.name === TABLE)) {
+	if (await findQueueTable(session)) {
 		log(`The production queue's Data Table ${TABLE} is there from an earlier start: kept.`);
 		return;
 	}
@@ -31,6 +28,16 @@ export async function seedQueueTable(session, log) {
 			throw new Error(`the setup workflow ${SETUP.id} ended ${status} (execution ${executionId})`);
 	}
 	throw new Error(`the setup workflow ${SETUP.id} did not end within a minute`);
+}
+
+/**
+ * The `video_queue` Data Table as n8n lists it ({ id, projectId, name, … }), or undefined.
+ * @param {{ request: Function }} session
+ */
+export async function findQueueTable(session) {
+	const filter = encodeURIComponent(JSON.stringify({ name: TABLE }));
+	const answer = await session.request('GET', `/rest/data-tables-global?filter=${filter}&take=10`);
+	return (answer.json?.data?.data ?? []).find((entry) => entry.name === TABLE);
 }
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

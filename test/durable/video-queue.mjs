@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { findQueueTable } from '../../scripts/n8n/seed-queue-table.mjs';
 import { activeWorkflow, runIn, until, webhookNode } from './crash.mjs';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
@@ -59,9 +60,7 @@ export const ended = async (server, executionId, timeoutMs = 5 * 60_000) =>
 
 /** The queue table's id and project, or undefined when there is none. */
 export async function findTable(server) {
-	const filter = encodeURIComponent(JSON.stringify({ name: TABLE }));
-	const answer = await server.request('GET', `/rest/data-tables-global?filter=${filter}&take=10`);
-	const table = (answer.json?.data?.data ?? []).find((entry) => entry.name === TABLE);
+	const table = await findQueueTable(server);
 	return table && { id: table.id, projectId: table.projectId, base: tableBase(table) };
 }
 
