@@ -35,7 +35,8 @@ export async function logIn(page, baseUrl) {
 
 export async function openWorkflow(page, baseUrl, workflowId) {
 	await page.goto(`${baseUrl}/workflow/${workflowId}`);
-	await page.locator(id('canvas-node')).first().waitFor({ timeout: 30_000 });
+	// CI's starved machine once took over 30 s to draw a canvas (and 91 s to sign in)
+	await page.locator(id('canvas-node')).first().waitFor({ timeout: 90_000 });
 }
 
 /** Opens a workflow, clicks Execute workflow and waits for n8n's "executed successfully". */
