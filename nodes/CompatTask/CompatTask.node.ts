@@ -20,6 +20,7 @@ import * as assetGroup from './resources/asset-group';
 import * as assetTemplate from './resources/asset-template';
 import * as balance from './resources/balance';
 import * as task from './resources/task';
+import { runAsNodeOrTool } from '../shared/tool/aware';
 
 /**
  * Each operation's code by "resource.operation", loaded at its first run: n8n reads every node's
@@ -126,17 +127,22 @@ export class CompatTask implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const resource = this.getNodeParameter('resource', 0);
-		const operation = this.getNodeParameter('operation', 0);
-		const output = await runOperation(this, OPERATIONS, `${resource}.${operation}`);
-		if (resource !== 'task' || !SIMPLIFIED.includes(operation)) return output;
-		const { COMPAT_SIMPLE, simplifyOutputs } = await import('../shared/output/simplify');
-		return simplifyOutputs(
-			this.getNodeParameter('simplify', 0, false) === true,
-			output,
-			COMPAT_SIMPLE,
-		);
+		return await runAsNodeOrTool(this, run);
 	}
+}
+
+/** Compat Task's run: the resource's operation, then Simplify for the task operations. */
+async function run(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = ctx.getNodeParameter('resource', 0);
+	const operation = ctx.getNodeParameter('operation', 0);
+	const output = await runOperation(ctx, OPERATIONS, `${resource}.${operation}`);
+	if (resource !== 'task' || !SIMPLIFIED.includes(operation)) return output;
+	const { COMPAT_SIMPLE, simplifyOutputs } = await import('../shared/output/simplify');
+	return simplifyOutputs(
+		ctx.getNodeParameter('simplify', 0, false) === true,
+		output,
+		COMPAT_SIMPLE,
+	);
 }
 
 /**

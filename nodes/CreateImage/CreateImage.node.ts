@@ -19,7 +19,9 @@ import { IMAGE_MODE_SHORT_NAMES } from './resources/image/names';
 import { createSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
+import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
 import { modelCount } from '../shared/fields/model-count';
+import { runAsNodeOrTool } from '../shared/tool/aware';
 
 export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {
@@ -43,6 +45,9 @@ export class CreateImage implements INodeType {
 		webhooks: RESUME_WEBHOOKS,
 		hints: [returnAtOnceHint('generation')],
 		properties: [
+			toolDescriptionField(
+				`=Makes {{ $parameter.imagesPerItem > 1 ? $parameter.imagesPerItem + ' AI images' : 'one AI image' }} from the prompt you write, with the model {{ $parameter.model }}{{ $parameter.resolution ? ' at ' + $parameter.resolution : '' }}. Pass only the prompt. ${CREATE_TOOL_TERMS}`,
+			),
 			...imageProperties(),
 			batchOptions(),
 			...completionProperties({ callback: true, waitSince: 2 }),
@@ -52,7 +57,10 @@ export class CreateImage implements INodeType {
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./resources/image/create.operation')).execute(this);
+		return await runAsNodeOrTool(
+			this,
+			async (ctx) => await (await import('./resources/image/create.operation')).execute(ctx),
+		);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */

@@ -20,7 +20,9 @@ import { MODE_SHORT_NAMES } from './resources/video/modes';
 import { createSubtitle } from '../shared/fields/subtitle';
 import { VERSIONS_TO_3 } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
+import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
 import { modelCount } from '../shared/fields/model-count';
+import { runAsNodeOrTool } from '../shared/tool/aware';
 
 export class CreateVideo implements INodeType {
 	description: INodeTypeDescription = {
@@ -45,6 +47,9 @@ export class CreateVideo implements INodeType {
 		webhooks: RESUME_WEBHOOKS,
 		hints: [returnAtOnceHint('generation')],
 		properties: [
+			toolDescriptionField(
+				`=Makes one AI video from the prompt you write, with the model {{ $parameter.model }} ({{ $parameter.generationMode }}, {{ $parameter.duration ? $parameter.duration + ' s' : "the model's length" }}{{ $parameter.outputResolution ? ', ' + $parameter.outputResolution : '' }}). Pass only the prompt. ${CREATE_TOOL_TERMS}`,
+			),
 			...videoProperties(),
 			...videoOptionsByVersion(),
 			batchOptions(),
@@ -55,7 +60,10 @@ export class CreateVideo implements INodeType {
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./resources/video/create.operation')).execute(this);
+		return await runAsNodeOrTool(
+			this,
+			async (ctx) => await (await import('./resources/video/create.operation')).execute(ctx),
+		);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */

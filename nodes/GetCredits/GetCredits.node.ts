@@ -8,6 +8,8 @@ import type {
 
 import { readmeSection } from '../shared/fields/docs';
 import * as credits from './resources/credits/get.fields';
+import { runAsNodeOrTool } from '../shared/tool/aware';
+import { toolDescriptionField } from '../shared/fields/tool';
 
 export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,11 +32,19 @@ export class GetCredits implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		// One credential per node (n8n's single-credential-per-node rule): the compat balance is Compat Task's.
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: credits.description,
+		properties: [
+			toolDescriptionField(
+				"Reads the account's credit balance (free): answers with credits and availableCredits. Call it before an expensive request to tell the user what is left.",
+			),
+			...credits.description,
+		],
 	};
 
 	/** The code behind it is loaded at the first run, not when n8n loads every node at start-up. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./resources/credits/get.operation')).execute(this);
+		return await runAsNodeOrTool(
+			this,
+			async (ctx) => await (await import('./resources/credits/get.operation')).execute(ctx),
+		);
 	}
 }

@@ -14,6 +14,7 @@ import { VERSIONS_TO_3 } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
+import { runAsNodeOrTool } from '../shared/tool/aware';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
@@ -85,17 +86,22 @@ export class UploadAsset implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = this.getNodeParameter('operation', 0);
-		const output = await runOperation(this, OPERATIONS, operation);
-		if (this.getNodeParameter('simplify', 0, false) !== true) return output;
-		const { ASSET_SIMPLE, simplifyAssetList, simplifyItem } =
-			await import('../shared/output/simplify');
-		return output.map((items) =>
-			items.map((item) =>
-				operation === 'list' ? simplifyAssetList(item) : simplifyItem(item, ASSET_SIMPLE),
-			),
-		);
+		return await runAsNodeOrTool(this, run);
 	}
+}
+
+/** Upload Asset's run: the operation, then Simplify. */
+async function run(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const operation = ctx.getNodeParameter('operation', 0);
+	const output = await runOperation(ctx, OPERATIONS, operation);
+	if (ctx.getNodeParameter('simplify', 0, false) !== true) return output;
+	const { ASSET_SIMPLE, simplifyAssetList, simplifyItem } =
+		await import('../shared/output/simplify');
+	return output.map((items) =>
+		items.map((item) =>
+			operation === 'list' ? simplifyAssetList(item) : simplifyItem(item, ASSET_SIMPLE),
+		),
+	);
 }
 
 /**

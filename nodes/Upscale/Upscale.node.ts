@@ -19,6 +19,7 @@ import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { upscaleProperties } from './resources/video/upscale.fields';
+import { runAsNodeOrTool } from '../shared/tool/aware';
 
 export class Upscale implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,7 +66,10 @@ export class Upscale implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await (await import('./resources/video/upscale.operation')).execute(this);
+		return await runAsNodeOrTool(
+			this,
+			async (ctx) => await (await import('./resources/video/upscale.operation')).execute(ctx),
+		);
 	}
 
 	/** The task's callback to this execution's resume URL (Wait for Completion: Until the Service Calls Back). */

@@ -9,11 +9,13 @@ import type {
 
 import { readmeSection } from '../shared/fields/docs';
 import { simplifyField } from '../shared/fields/simplify';
+import { toolDescriptionField } from '../shared/fields/tool';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as task from './resources/task';
+import { runAsNodeOrTool } from '../shared/tool/aware';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
@@ -76,11 +78,25 @@ export class WaitForTask implements INodeType {
 		// The outputs follow the operation (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.operation)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [OPERATION, ...task.description, simplifyField(SIMPLIFIED_OPERATIONS)],
+		properties: [
+			toolDescriptionField(
+				"={{ $parameter.operation === 'relations' ? 'Lists the final renders of a draft order, or the draft of a final (free).' : ($parameter.operation === 'wait' ? 'Waits up to ' + $parameter.toolWaitSeconds + ' s for' : 'Reads, once,') + ' a video, image or upscale task by the taskId a Create Video, Create Image or Upscale tool answered with. Free: reading costs no credits. Answers with taskId, state (completed, failed, running), creditsUsed, resultUrl and error, and next: what to do. While state is running, call this tool again later; never create the task again (that pays twice).' }}",
+			),
+			OPERATION,
+			...task.description,
+			simplifyField(SIMPLIFIED_OPERATIONS),
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperation(this, OPERATIONS, this.getNodeParameter('operation', 0));
+		const operation = this.getNodeParameter('operation', 0) as string;
+		// as a tool, every output in one answer; each item's state from the output it was in
+		const phases = operation === 'get' ? ['completed', 'running', 'failed'] : ['completed'];
+		return await runAsNodeOrTool(
+			this,
+			async (ctx) => await runOperation(ctx, OPERATIONS, operation),
+			phases,
+		);
 	}
 }
 

@@ -1,4 +1,5 @@
-import type { ICredentialType } from 'n8n-workflow';
+import type { ICredentialType, INodeType } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -26,8 +27,24 @@ export function loadPackageNodes(registry: NodeTypeRegistry): void {
 			const nodeType = instantiate<AnyNodeType>(distPath);
 			const { name } = nodeType.description;
 			registry.add(`${packageName}.${name}`, nodeType).add(`CUSTOM.${name}`, nodeType);
+			if ('usableAsTool' in nodeType.description && nodeType.description.usableAsTool)
+				registry.add(`${packageName}.${name}Tool`, toolVariant(nodeType as INodeType));
 		});
 	}
+}
+
+/**
+ * The node as n8n 1.85+ makes it a tool (n8n's ai-tools.ts): its type name with "Tool" at the end,
+ * which n8n's `@tool` display rule and the node's own tool mode read. Inputs and outputs stay main,
+ * so a test's Manual Trigger hands it the item a model's call would (its `$fromAI` values).
+ */
+function toolVariant(nodeType: INodeType): INodeType {
+	const description = deepCopy(nodeType.description);
+	description.name += 'Tool';
+	description.displayName += ' Tool';
+	delete description.usableAsTool;
+	const variant = Object.create(Object.getPrototypeOf(nodeType) as object) as INodeType;
+	return Object.assign(variant, nodeType, { description });
 }
 
 /** Registers every credential type listed in package.json's `n8n.credentials`. */

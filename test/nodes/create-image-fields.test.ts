@@ -171,9 +171,10 @@ describe('Create Image shows each model exactly its own fields (n8n displayParam
 		expect(kept.outputFormat).toBeUndefined();
 	});
 
-	test('the node has no other parameters than its own, the batch, the wait settings and Simplify', () => {
+	test("the node has no other parameters than its own, the batch, the wait settings, Simplify and its tool's description", () => {
 		const known = new Set<string>([
 			...IMAGE_PARAMETER_NAMES,
+			'toolDescription',
 			...[batchOptions(), ...completionProperties({ callback: true }), simplifyField()].map(
 				(p) => p.name,
 			),

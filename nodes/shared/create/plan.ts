@@ -81,6 +81,8 @@ export function applyBudget<R>(
 	ctx: IExecuteFunctions,
 	planned: Array<Planned<R>>,
 	budget: number,
+	/** The fix a refusal names, when the budget is not the user's Budget (Credits): a tool's caps. */
+	fixOf?: (estimate: number) => string,
 ): Array<Planned<R>> {
 	if (!(budget > 0)) return planned;
 	let total = 0;
@@ -93,7 +95,9 @@ export function applyBudget<R>(
 			return refusal(ctx, item, `its price cannot be known before sending: ${price.reason}`, fix);
 		}
 		if (total + price.credits > budget) {
-			const fix = `The budget is ${budget} credits and earlier items already take ${total}. Raise Budget (Credits) in Batch Options, or send fewer items.`;
+			const fix =
+				fixOf?.(price.credits) ??
+				`The budget is ${budget} credits and earlier items already take ${total}. Raise Budget (Credits) in Batch Options, or send fewer items.`;
 			return refusal(ctx, item, `it is estimated at ${price.credits} credits`, fix);
 		}
 		total += price.credits;

@@ -12,6 +12,7 @@ import type { WaitSettings } from '../fields/wait';
 import { addHint } from '../execution/hints';
 import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
+import { reserveToolBudget } from '../tool/caps';
 import { waitForTasks } from '../waiting/task-waiting';
 import type { TaskKind } from '../tasks';
 import { claimItems } from './claim';
@@ -102,9 +103,11 @@ export async function runCreate<R>(
 	);
 	stopOnFailure(ctx, requested);
 	const ledger = await claimItems(ctx, kind.name, requested);
+	const tool = reserveToolBudget(ctx, batch.budget ?? 0);
 	let sent: Array<ItemFailure | SubmittedItem | SkippedItem>;
 	try {
-		const planned = applyBudget(ctx, await stage(ctx, ledger.planned, assess), batch.budget ?? 0);
+		const assessed = await stage(ctx, ledger.planned, assess);
+		const planned = applyBudget(ctx, assessed, tool?.budget ?? batch.budget ?? 0, tool?.fix);
 		stopOnFailure(ctx, planned);
 		const prepared = await stage(ctx, planned, prepare);
 		const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
@@ -117,6 +120,8 @@ export async function runCreate<R>(
 	} finally {
 		await ledger.close();
 	}
+	// only a run that knows what it sent gives back the rest of its share (an error keeps it spent)
+	tool?.settle(spentBy(sent));
 	const inputs = ctx.getInputData();
 	let reported = inItemOrder([...sent, ...ledger.skipped]).map((entry) =>
 		'reason' in entry ? skippedReport(entry, inputs[entry.itemIndex]?.json) : toReported(entry),
@@ -130,6 +135,16 @@ export async function runCreate<R>(
 		await waitForCallback(ctx, output[0], waits, callbackMinutes);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
+}
+
+/** The credits of every create that went out or may have: sent, or an unclear answer. */
+function spentBy(sent: Array<ItemFailure | SubmittedItem | SkippedItem>): number {
+	return sent.reduce((sum, entry) => {
+		if ('task' in entry) return sum + (entry.price.credits ?? 0);
+		if (!isFailure(entry) || !mayHaveCreated(entry)) return sum;
+		const estimate = entry.json?.estimatedCredits;
+		return sum + (typeof estimate === 'number' ? estimate : 0);
+	}, 0);
 }
 
 /** A run that skips items (a scheduled one may skip them all) says so above its output. */

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { inTools, inWorkflows, toolCapFields } from './tool';
 import { newDefault } from './versions';
 import { downloadProperties, waitProperties } from './wait';
 
@@ -28,31 +29,50 @@ const WAIT = {
 	description: 'Wait for all tasks of this execution together (polling), then output their results',
 };
 
+/** In a tool: waits up to Wait in One Call, then answers with every task's state (an agent's call cannot pause). */
+const TOOL_WAIT = {
+	name: 'Wait',
+	value: 'wait',
+	description:
+		"Wait up to Wait in One Call for the tasks, then answer with each task's state and result URL",
+};
+
+/** A tool's choice: no callback (n8n cannot pause a tool call), waiting by default. */
+const toolSelector = () => inTools({ ...selector([TOOL_WAIT, RETURN_AT_ONCE]), default: 'wait' });
+
 /**
- * The Create nodes' choice to return at once or wait for the tasks (then optionally download).
+ * The Create nodes' choice to return at once or wait for the tasks (then optionally download),
+ * and their tool variant's credit caps (./tool.ts; `caps: false` where no price is known).
  * `waitSince`: from this node version on, a new node waits and downloads the result by default, as
  * n8n's own video and image nodes return the media; older versions keep returning at once.
  */
 export function completionProperties(
-	options: { callback?: boolean; waitSince?: number } = {},
+	options: { callback?: boolean; waitSince?: number; caps?: boolean } = {},
 ): INodeProperties[] {
 	const since = options.waitSince;
-	const select = (choices: INodeProperties['options']) =>
-		since ? newDefault(selector(choices), WAIT.value, since) : [selector(choices)];
+	const caps = options.caps === false ? [] : toolCapFields;
+	const select = (choices: INodeProperties['options']) => [
+		...(since ? newDefault(selector(choices), WAIT.value, since) : [selector(choices)]).map(
+			inWorkflows,
+		),
+		toolSelector(),
+	];
 	const download = (property: INodeProperties) => downloadSince(property, since);
 	if (!options.callback) {
 		return [
 			...select([WAIT, RETURN_AT_ONCE]),
 			...waitProperties({ show: { waitForCompletion: ['wait'] } }).flatMap(download),
+			...caps,
 		];
 	}
 	const waiting = { show: { waitForCompletion: ['callback', 'wait'] } };
 	return [
 		...select([WAIT, RETURN_AT_ONCE, UNTIL_CALLBACK]),
 		...downloadProperties(waiting).flatMap(download),
-		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter(
-			(property) => property.name === 'waitOptions',
+		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter((property) =>
+			['waitOptions', 'toolWaitSeconds'].includes(property.name),
 		),
+		...caps,
 		{
 			displayName: 'Timeout (Minutes)',
 			name: 'callbackTimeoutMinutes',
@@ -87,7 +107,10 @@ function selector(options: INodeProperties['options']): INodeProperties {
 	};
 }
 
-/** The Download field with `true` as its default from `since` on (other fields as they are). */
+/** The workflow node's Download field with `true` as its default from `since` on (other fields, the tool's too, as they are). */
 export function downloadSince(property: INodeProperties, since?: number): INodeProperties[] {
-	return since && property.name === 'download' ? newDefault(property, true, since) : [property];
+	const forTools = property.displayOptions?.show?.['@tool']?.[0] === true;
+	return since && property.name === 'download' && !forTools
+		? newDefault(property, true, since)
+		: [property];
 }

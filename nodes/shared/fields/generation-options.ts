@@ -133,5 +133,11 @@ export function promptProperty(
 	};
 }
 
+/** What a tool's model is asked for (fields/tool.ts): the prompt, in its words. */
+export const VIDEO_PROMPT_FOR_MODEL =
+	'What the video shows, in one to three plain sentences: subject, action, setting, camera and light. Write it from what the user asked for.';
+export const IMAGE_PROMPT_FOR_MODEL =
+	'What the image shows, in one to three plain sentences: subject, setting, style and light. Write it from what the user asked for.';
+
 export const VIDEO_PROMPT_EXAMPLE =
 	'e.g. A red kite rises over a stormy sea at dusk, slow camera pan, cinematic light';

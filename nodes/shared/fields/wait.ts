@@ -2,6 +2,7 @@ import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-wo
 
 import { DEFAULT_POLL } from '../polling';
 import { withShow } from './grouping';
+import { inWorkflows, toolDownloadField, toolWaitField } from './tool';
 import type { PollOptions } from '../polling';
 
 /**
@@ -14,7 +15,8 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 	const shown = displayOptions ? { displayOptions } : {};
 	return [
 		...downloadProperties(displayOptions),
-		{
+		toolWaitField(displayOptions),
+		inWorkflows({
 			displayName: 'Wait Options',
 			name: 'waitOptions',
 			type: 'collection',
@@ -58,7 +60,7 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 						'How long to wait for all tasks together, downloads and retries included; a task still running then is reported with its ID and last status',
 				},
 			],
-		},
+		}),
 	];
 }
 
@@ -66,7 +68,7 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 export function downloadProperties(displayOptions?: IDisplayOptions): INodeProperties[] {
 	const shown = displayOptions ? { displayOptions } : {};
 	return [
-		{
+		inWorkflows({
 			displayName: 'Download Result Files',
 			name: 'download',
 			type: 'boolean',
@@ -74,7 +76,8 @@ export function downloadProperties(displayOptions?: IDisplayOptions): INodePrope
 			description:
 				"Whether to download every output file of a completed task into the item's binary data (streamed, not held in memory)",
 			...shown,
-		},
+		}),
+		toolDownloadField(displayOptions),
 		{
 			displayName: 'Put Output File in Field',
 			name: 'binaryProperty',
@@ -130,6 +133,8 @@ export function readWaitSettings(
 	defaults: PollOptions = DEFAULT_POLL,
 ): WaitSettings {
 	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
+	// a tool's call waits Wait in One Call; its Wait Options are a workflow node's
+	const toolSeconds = ctx.getNodeParameter('toolWaitSeconds', 0, null) as number | null;
 	/** A field in `unitMs` units as milliseconds, or the poller's default when it was not added. */
 	const ms = (value: number | undefined, unitMs: number, fallbackMs: number) =>
 		value === undefined ? fallbackMs : Math.round(value * unitMs);
@@ -139,7 +144,10 @@ export function readWaitSettings(
 			...defaults,
 			intervalMs: ms(options.pollIntervalSeconds, 1000, defaults.intervalMs),
 			maxIntervalMs: ms(options.maxPollIntervalSeconds, 1000, defaults.maxIntervalMs),
-			timeoutMs: ms(options.timeoutMinutes, 60_000, defaults.timeoutMs),
+			timeoutMs:
+				toolSeconds === null
+					? ms(options.timeoutMinutes, 60_000, defaults.timeoutMs)
+					: Math.round(toolSeconds * 1000),
 			concurrency: options.concurrency ?? defaults.concurrency,
 		},
 	};

@@ -26,9 +26,10 @@ describe("Create Video's parameter names live in one place", () => {
 		for (const name of VIDEO_PARAMETER_NAMES) expect(VIDEO_PARAMETER[name]).toBe(name);
 	});
 
-	test("the node has no other parameters than these and the whole execution's batch and wait settings, and Simplify", () => {
+	test("the node has no other parameters than these and the whole execution's batch and wait settings, Simplify, and its tool's description", () => {
 		const known = new Set<string>([
 			...VIDEO_PARAMETER_NAMES,
+			'toolDescription',
 			...[batchOptions(), ...completionProperties({ callback: true }), simplifyField()].map(
 				(p) => p.name,
 			),

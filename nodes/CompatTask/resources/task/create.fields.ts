@@ -3,8 +3,13 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
 import { completionProperties } from '../../../shared/fields/completion';
-import { batchOptions, VIDEO_PROMPT_EXAMPLE } from '../../../shared/fields/generation-options';
+import {
+	batchOptions,
+	VIDEO_PROMPT_EXAMPLE,
+	VIDEO_PROMPT_FOR_MODEL,
+} from '../../../shared/fields/generation-options';
 import { withShow } from '../../../shared/fields/grouping';
+import { chosenByModel } from '../../../shared/fields/tool';
 import { newDefault } from '../../../shared/fields/versions';
 import { compatWaitFields } from '../../helpers/wait-fields';
 
@@ -202,22 +207,27 @@ const properties: INodeProperties[] = [
 		description: 'The model ID as the service names it',
 		displayOptions: withShow(displayOptions, { model: ['custom'] }),
 	},
-	{
-		displayName: 'Prompt',
-		name: 'prompt',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		placeholder: VIDEO_PROMPT_EXAMPLE,
-		description:
-			'What the video shows; sent as the text item of content. Leave empty to send media only.',
-	},
+	...chosenByModel(
+		{
+			displayName: 'Prompt',
+			name: 'prompt',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			placeholder: VIDEO_PROMPT_EXAMPLE,
+			description:
+				'What the video shows; sent as the text item of content. Leave empty to send media only.',
+		},
+		'prompt',
+		VIDEO_PROMPT_FOR_MODEL,
+	),
 	mediaField(displayOptions),
 	optionsField(displayOptions),
 	// The compat API shows no price, so a budget in credits could not be applied: it is left out.
 	{ ...batch, options: batch.options?.filter((option) => option.name !== 'budget') },
 	// Version 3 waits and downloads by default, as the Create nodes do since their version 2.
-	...compatWaitFields(completionProperties({ waitSince: 3 })),
+	// no caps in its tool either: a cap needs a price (docs/agents.md)
+	...compatWaitFields(completionProperties({ waitSince: 3, caps: false })),
 ];
 
 export const description = updateDisplayOptions(displayOptions, properties);

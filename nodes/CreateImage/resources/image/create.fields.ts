@@ -7,9 +7,11 @@ import {
 	callBackUrlOption,
 	modelSelector,
 	modeSelector,
+	IMAGE_PROMPT_FOR_MODEL,
 	promptProperty,
 } from '../../../shared/fields/generation-options';
 import { perModel } from '../../../shared/fields/grouping';
+import { chosenByModel } from '../../../shared/fields/tool';
 import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P } from './names';
 import { qualityHint, resolutionHint } from './prices';
 
@@ -32,10 +34,14 @@ export function imageProperties(): INodeProperties[] {
 				description: 'Text to Image, or Image to Image to edit or combine reference images',
 			},
 		),
-		promptProperty(
-			'What the image shows; for Image to Image, how to change the reference images',
-			'e.g. A watercolor fox in a snowy forest, soft morning light',
-			{ required: true },
+		...chosenByModel(
+			promptProperty(
+				'What the image shows; for Image to Image, how to change the reference images',
+				'e.g. A watercolor fox in a snowy forest, soft morning light',
+				{ required: true },
+			),
+			'prompt',
+			IMAGE_PROMPT_FOR_MODEL,
 		),
 		...perModel(IMAGE_MODELS, urlsField),
 		imageBinariesField(),

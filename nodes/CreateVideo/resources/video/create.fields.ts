@@ -7,7 +7,9 @@ import {
 	modeSelector,
 	promptProperty,
 	VIDEO_PROMPT_EXAMPLE,
+	VIDEO_PROMPT_FOR_MODEL,
 } from '../../../shared/fields/generation-options';
+import { chosenByModel } from '../../../shared/fields/tool';
 import { perModel } from '../../../shared/fields/grouping';
 import { onVersions } from '../../../shared/fields/versions';
 import { MODE_LABELS, modesWhere, nodeModes, shownIn } from './modes';
@@ -32,8 +34,9 @@ export function videoProperties(): INodeProperties[] {
 	return [
 		modelSelector(VIDEO_MODELS, 'sd2.5'),
 		...perModel(VIDEO_MODELS, videoModeSelector),
-		...perModel(VIDEO_MODELS, (model) => promptField(model, true)),
-		...perModel(VIDEO_MODELS, (model) => promptField(model, false)),
+		...[true, false]
+			.flatMap((required) => perModel(VIDEO_MODELS, (model) => promptField(model, required)))
+			.flatMap((prompt) => chosenByModel(prompt, 'prompt', VIDEO_PROMPT_FOR_MODEL)),
 		...perModel(VIDEO_MODELS, promptKeeper),
 		...([P.firstFrameUrl, P.lastFrameUrl] as const).flatMap((name) => [
 			...perModel(VIDEO_MODELS, (model) => frameField(model, name)),

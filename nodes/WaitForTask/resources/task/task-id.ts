@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readRequiredId } from '../../../shared/fields/required-id';
+import { chosenByModel } from '../../../shared/fields/tool';
 
 /** Task Type and Task ID: the fields of the operations that address one task (Get, Wait). */
 export function taskFields(): INodeProperties[] {
@@ -26,14 +27,18 @@ export function taskFields(): INodeProperties[] {
 			],
 			default: 'generation',
 		},
-		{
-			displayName: 'Task ID',
-			name: 'taskId',
-			type: 'string',
-			default: '={{ $json.taskId }}',
-			required: true,
-			description: 'The taskId returned when the task was created (not the orderId)',
-		},
+		...chosenByModel(
+			{
+				displayName: 'Task ID',
+				name: 'taskId',
+				type: 'string',
+				default: '={{ $json.taskId }}',
+				required: true,
+				description: 'The taskId returned when the task was created (not the orderId)',
+			},
+			'taskId',
+			'The taskId that a Create Video, Create Image or Upscale tool call answered with (not the orderId)',
+		),
 	];
 }
 
