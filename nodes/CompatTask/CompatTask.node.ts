@@ -21,6 +21,7 @@ import * as assetTemplate from './resources/asset-template';
 import * as balance from './resources/balance';
 import * as task from './resources/task';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { toolDescriptionField } from '../shared/fields/tool';
 
 /**
  * Each operation's code by "resource.operation", loaded at its first run: n8n reads every node's
@@ -102,7 +103,12 @@ export class CompatTask implements INodeType {
 				'$parameter.resource === "task" && $parameter.operation === "create" && $parameter.waitForCompletion === "none"',
 			),
 		],
-		properties: PROPERTIES,
+		properties: [
+			toolDescriptionField(
+				"={{ $parameter.resource === 'task' && $parameter.operation === 'create' ? 'Makes one AI video (a paid task of the Task-Compatible Video API, model ' + $parameter.model + ') from the prompt you write. Its price is not known before sending, so this tool has no credit cap: call it once per request. ' + ($parameter.waitForCompletion === 'wait' ? 'It waits up to ' + $parameter.toolWaitSeconds + ' s, then answers' : 'It answers at once') + ' with taskId, state (completed, failed, running, not created), resultUrl, error and next. While state is running, read it with a Compat Task tool set to Task → Get; never create it again (that pays twice).' : 'Task-Compatible Video API: ' + $parameter.resource + ' → ' + $parameter.operation + '. Answers with what the service returns; a task with its taskId, state, resultUrl and error.' }}",
+			),
+			...PROPERTIES,
+		],
 	};
 
 	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.

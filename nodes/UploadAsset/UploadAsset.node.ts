@@ -15,6 +15,7 @@ import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { toolDescriptionField } from '../shared/fields/tool';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
@@ -82,7 +83,14 @@ export class UploadAsset implements INodeType {
 		// The outputs follow the operation (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.operation, $parameter.waitForReview)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [OPERATION, ...asset.description, simplifyField()],
+		properties: [
+			toolDescriptionField(
+				"={{ $parameter.operation === 'upload' ? 'Uploads one image, video or audio file from the public https URL you give as a media asset of the account (free), so that video models can use it as a reference. Answers with the asset id, its assetUri (use it as a reference URL) and its review status; an asset still PROCESSING cannot be used yet.' : 'Reads media assets of the account (free): ' + $parameter.operation + '.' }}",
+			),
+			OPERATION,
+			...asset.description,
+			simplifyField(),
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -20,6 +20,7 @@ import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { upscaleProperties } from './resources/video/upscale.fields';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
 
 export class Upscale implements INodeType {
 	description: INodeTypeDescription = {
@@ -43,6 +44,9 @@ export class Upscale implements INodeType {
 		webhooks: RESUME_WEBHOOKS,
 		hints: [returnAtOnceHint('upscale')],
 		properties: [
+			toolDescriptionField(
+				`=Upscales one video to {{ $parameter.targetResolution }} (a paid task): pass the https URL of the video, e.g. a resultUrl another tool answered with. ${CREATE_TOOL_TERMS}`,
+			),
 			...upscaleProperties,
 			batchOptions(),
 			...completionProperties({ callback: true, waitSince: 2 }),

@@ -5,7 +5,8 @@ import { addAccount, logged, startFast } from '../emulator/test-helpers';
 import { runWorkflow } from '../harness';
 import { NO_OP_TYPE } from '../harness/stand-ins/no-op';
 import { emulatorCredentials, runSteps } from '../helpers/nodes';
-import { chainWorkflow, packageNode } from '../helpers/workflow';
+import { chainWorkflow, COMPAT_CREDENTIAL, packageNode } from '../helpers/workflow';
+import { COMPAT_MODEL } from './compat-helpers';
 import type { StepNode } from '../helpers/workflow';
 
 /**
@@ -19,8 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
+/** The newest version of each node (Create Video, Compat Task and Upload Asset have 3, the others 2). */
+const NEWEST: Record<string, number> = { createVideo: 3, compatTask: 3 };
+
 const tool = (name: string, type: string, parameters: Record<string, unknown> = {}): StepNode =>
-	packageNode(name, `${type}Tool`, parameters, { typeVersion: 3 });
+	packageNode(name, `${type}Tool`, parameters, { typeVersion: NEWEST[type] ?? 2 });
 
 const creates = async () => (await logged(emu, '/api/v1/jobs/createTask')).length;
 
@@ -197,6 +201,69 @@ describe('Wait For Task as a tool', () => {
 				state: 'failed',
 				error: expect.stringContaining('[fail]'),
 			}),
+		]);
+	});
+});
+
+describe('Compat Task and Upscale as tools', () => {
+	test("Compat Task: the model's prompt makes one compat task, answered with its id and video URL, and the tool that reads it", async () => {
+		const compat = (parameters: Record<string, unknown>) => ({
+			...tool('Compat Task', 'compatTask', parameters),
+			credentials: COMPAT_CREDENTIAL,
+		});
+		const done = await runSteps(
+			emu,
+			[compat({ resource: 'task', operation: 'create', model: COMPAT_MODEL })],
+			{ items: [{ prompt: 'a compat kite' }] },
+		);
+		expect(done.json('Compat Task')).toEqual([
+			expect.objectContaining({
+				taskId: expect.any(String),
+				state: 'completed',
+				resultUrl: expect.stringMatching(/^http/),
+			}),
+		]);
+		const slow = await startFast({ taskDurationMs: 60_000 });
+		try {
+			const created = await runSteps(
+				slow,
+				[
+					compat({
+						resource: 'task',
+						operation: 'create',
+						model: COMPAT_MODEL,
+						waitForCompletion: 'none',
+					}),
+				],
+				{ items: [{ prompt: 'a slow compat kite' }] },
+			);
+			const [answer] = created.json('Compat Task');
+			expect(answer).toMatchObject({ taskId: expect.any(String), state: 'running' });
+			expect(answer.next).toContain('Compat Task tool set to Task → Get');
+			const read = await runSteps(slow, [compat({ resource: 'task', operation: 'get' })], {
+				items: [{ taskId: answer.taskId }],
+			});
+			expect(read.json('Compat Task')).toEqual([
+				expect.objectContaining({ taskId: answer.taskId, state: 'running' }),
+			]);
+		} finally {
+			slow.close();
+		}
+	});
+
+	test("Upscale Video: the model gives the video's URL", async () => {
+		const apiKey = await addAccount(emu, 'tool-upscale', { credits: 5000 });
+		const made = await runSteps(emu, [tool('Create Video', 'createVideo', { model: 'sd2-mini' })], {
+			apiKey,
+			items: [{ prompt: 'to be upscaled' }],
+		});
+		const [{ resultUrl }] = made.json('Create Video');
+		const run = await runSteps(emu, [tool('Upscale Video', 'upscale')], {
+			apiKey,
+			items: [{ videoUrl: resultUrl }],
+		});
+		expect(run.json('Upscale Video')).toEqual([
+			expect.objectContaining({ taskId: expect.any(String), state: 'completed' }),
 		]);
 	});
 });

@@ -15,7 +15,21 @@ type State =
 	| 'skipped'
 	| 'unknown';
 
-const WAIT_TOOL = 'the Wait For Task tool (Get Task, or Wait for Tasks to wait again)';
+/** How a tool's items name their task, and which tool reads it later: a compat task's is Compat Task itself. */
+interface TaskWords {
+	idField: string;
+	reader: string;
+}
+
+function taskWordsOf(ctx: IExecuteFunctions): TaskWords {
+	if (!ctx.getNode().type.endsWith('compatTaskTool'))
+		return {
+			idField: 'taskId',
+			reader: 'the Wait For Task tool (Get Task, or Wait for Tasks to wait again)',
+		};
+	const tasks = ctx.getNodeParameter('resource', 0, '') === 'task';
+	return { idField: tasks ? 'id' : 'taskId', reader: 'a Compat Task tool set to Task → Get' };
+}
 
 /**
  * A tool call: n8n hands the caller only the node's first output (docs/agents.md), so every item of
@@ -34,9 +48,10 @@ export async function runTool(
 		items.map((item) => ({ item, phase: phases[output] })),
 	);
 	items.sort((a, b) => indexOf(a.item) - indexOf(b.item));
+	const words = taskWordsOf(ctx);
 	return [
 		items.map(({ item, phase }) => ({
-			json: answerOf(item.json, phase),
+			json: answerOf(item.json, words, phase),
 			...(keepBinary && item.binary ? { binary: item.binary } : {}),
 			pairedItem: item.pairedItem,
 		})),
@@ -74,10 +89,9 @@ const indexOf = (item: INodeExecutionData) => {
 };
 
 /** One item as a model reads it; an item that is no task and no error (credits, an asset) stays as it is. */
-export function answerOf(json: IDataObject, phase?: string): IDataObject {
-	const isTask = json.taskId !== undefined || (json.id !== undefined && 'content' in json);
-	const id = json.taskId ?? (isTask ? json.id : undefined);
-	if (!isTask && json.error === undefined) return json;
+export function answerOf(json: IDataObject, words: TaskWords, phase?: string): IDataObject {
+	const id = json.taskId ?? json[words.idField];
+	if (id === undefined && json.error === undefined) return json;
 	const state = stateOf(json, phase);
 	const urls = resultUrls(json);
 	const error = [json.error, json.errorDescription].filter(Boolean).join(' ');
@@ -88,7 +102,7 @@ export function answerOf(json: IDataObject, phase?: string): IDataObject {
 		...pick(json, ['creditsUsed', 'estimatedCredits']),
 		...(urls.length > 0 ? { resultUrl: urls[0], resultUrls: urls } : {}),
 		...(error ? { error } : {}),
-		next: nextStep(state, id, urls[0]),
+		next: nextStep(state, words.reader, id, urls[0]),
 	};
 }
 
@@ -122,7 +136,7 @@ function stateOf(json: IDataObject, phase?: string): State {
 const DONE = ['completed', 'succeeded'];
 const FAILED = ['failed', 'expired', 'cancelled'];
 
-function nextStep(state: State, id: unknown, url?: string): string {
+function nextStep(state: State, reader: string, id: unknown, url?: string): string {
 	const task = id === undefined ? 'it' : `taskId "${String(id)}"`;
 	switch (state) {
 		case 'completed':
@@ -130,9 +144,9 @@ function nextStep(state: State, id: unknown, url?: string): string {
 				? `Finished: give the user resultUrl (${url}).`
 				: 'Finished: nothing more to call.';
 		case 'failed':
-			return 'The task failed for the reason in error. A failed video task is billed all the same; only call a Create tool again if the user asks for a new (paid) attempt.';
+			return 'The task failed for the reason in error. A failed video generation is billed all the same (failed images and upscales are refunded); only call a Create tool again if the user asks for a new, paid attempt.';
 		case 'running':
-			return `Still running: call ${WAIT_TOOL} with ${task} to learn its result; do not create it again (that pays twice).`;
+			return `Still running: call ${reader} with ${task} to learn its result; do not create it again (that pays twice).`;
 		case 'not created':
 			return 'Nothing was created or charged: fix what error says, or tell the user.';
 		case 'may have been created':
@@ -140,7 +154,7 @@ function nextStep(state: State, id: unknown, url?: string): string {
 		case 'skipped':
 			return 'Not sent: an earlier run already created this request, so nothing was charged now.';
 		default:
-			return `Its state could not be read: call ${WAIT_TOOL} with ${task} later.`;
+			return `Its state could not be read: call ${reader} with ${task} later.`;
 	}
 }
 

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { withShow } from '../../../shared/fields/grouping';
 import { allowPrivateHostsField } from '../../../shared/fields/wait';
-import { taskIdField } from './task-id';
+import { taskIdFields } from './task-id';
 
 const displayOptions = { show: { resource: ['task'], operation: ['get'] } };
 
@@ -11,7 +11,7 @@ const displayOptions = { show: { resource: ['task'], operation: ['get'] } };
 const downloading = withShow(displayOptions, { download: [true] });
 
 const properties: INodeProperties[] = [
-	taskIdField(),
+	...taskIdFields(),
 	{
 		displayName: 'Download Result File',
 		name: 'download',

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { downloadSince } from '../../../shared/fields/completion';
 import { waitProperties } from '../../../shared/fields/wait';
 import { compatWaitFields } from '../../helpers/wait-fields';
-import { taskIdField } from './task-id';
+import { taskIdFields } from './task-id';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['task'], operation: ['wait'] } },
 	// Version 3 downloads by default, as Wait For Task does since its version 2.
-	[taskIdField(), ...compatWaitFields(waitProperties().flatMap((p) => downloadSince(p, 3)))],
+	[...taskIdFields(), ...compatWaitFields(waitProperties().flatMap((p) => downloadSince(p, 3)))],
 );

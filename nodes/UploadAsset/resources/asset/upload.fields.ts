@@ -6,6 +6,7 @@ import type { AssetType } from '../../../shared/catalog';
 import { withShow } from '../../../shared/fields/grouping';
 import { onVersions } from '../../../shared/fields/versions';
 import { reviewWaitOptions } from './wait-for-review.fields';
+import { chosenByModel } from '../../../shared/fields/tool';
 
 const displayOptions = { show: { operation: ['upload'] } };
 
@@ -54,6 +55,9 @@ function sourceFields(): INodeProperties[] {
 	];
 }
 
+const MEDIA_URL_FOR_MODEL =
+	'The public https URL of the image, video or audio file to upload as an asset, as the user gave it';
+
 const URL_FIELD: INodeProperties = {
 	displayName: 'URL',
 	name: 'url',
@@ -79,12 +83,14 @@ const properties: INodeProperties[] = [
 		hint: "The name of the input item's binary field that holds the file",
 		displayOptions: withShow(displayOptions, { source: ['binary', 'auto'] }),
 	},
-	{ ...URL_FIELD, required: true, displayOptions: withShow(displayOptions, { source: ['url'] }) },
-	{
-		...URL_FIELD,
-		hint: 'Uploaded when the item has no file in the Input Binary Field',
-		displayOptions: withShow(displayOptions, { source: ['auto'] }),
-	},
+	...[
+		{ ...URL_FIELD, required: true, displayOptions: withShow(displayOptions, { source: ['url'] }) },
+		{
+			...URL_FIELD,
+			hint: 'Uploaded when the item has no file in the Input Binary Field',
+			displayOptions: withShow(displayOptions, { source: ['auto'] }),
+		},
+	].flatMap((field) => chosenByModel(field, 'mediaUrl', MEDIA_URL_FOR_MODEL)),
 	{
 		displayName: 'Type',
 		name: 'type',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { UPSCALE } from '../../../shared/catalog';
+import { chosenByModel } from '../../../shared/fields/tool';
 
 /** Upscale's own fields; batch options and the wait choice are the Create nodes' shared ones. */
 export const upscaleProperties: INodeProperties[] = [
@@ -30,16 +31,20 @@ export const upscaleProperties: INodeProperties[] = [
 		],
 		default: 'url',
 	},
-	{
-		displayName: 'Video URL',
-		name: 'sourceUrl',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'https://example.com/clip.mp4',
-		description: 'An https URL of an MP4, MOV or WebM video (at most 600 s and 200 MB)',
-		displayOptions: { show: { sourceType: ['url'] } },
-	},
+	...chosenByModel(
+		{
+			displayName: 'Video URL',
+			name: 'sourceUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://example.com/clip.mp4',
+			description: 'An https URL of an MP4, MOV or WebM video (at most 600 s and 200 MB)',
+			displayOptions: { show: { sourceType: ['url'] } },
+		},
+		'videoUrl',
+		'The https URL of the video to upscale, e.g. a resultUrl that the Create Video tool answered with',
+	),
 	{
 		displayName: 'Video Asset',
 		name: 'asset',
