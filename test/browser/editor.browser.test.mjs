@@ -170,32 +170,39 @@ test('every node has an icon of its own, light and dark, shared with no other no
 	);
 });
 
-test('each example opens and shows the package nodes with their own icons', STEP, async () => {
-	const ours = new Map(packageNodes().map((node) => [node.type, node]));
-	for (const { workflow } of instance.examples) {
-		await openWorkflow(page, instance.baseUrl, workflow.id);
-		await shot(page, `03-example-${workflow.id}`);
-		for (const node of workflow.nodes.filter((n) => ours.has(n.type))) {
-			const icon = canvasNode(page, node.name).locator('img').first();
-			const { src, width } = await icon.evaluate((img) => ({
-				src: img.getAttribute('src') ?? '',
-				width: img.naturalWidth,
-			}));
-			const file = path.basename(ours.get(node.type).description.icon.light.replace(/^file:/, ''));
-			assert.ok(width > 0, `${workflow.name} / ${node.name}: its icon did not load (${src})`);
-			assert.ok(
-				src.endsWith(file),
-				`${workflow.name} / ${node.name}: icon ${src}, expected …/${file}`,
-			);
-			const cut = await cutOffLabels(canvasNode(page, node.name));
-			assert.deepEqual(
-				cut,
-				[],
-				`${workflow.name} / ${node.name}: output labels cut off on the canvas`,
-			);
+test(
+	'each example opens and shows the package nodes with their own icons',
+	// 117-143 s for 16 examples on CI's loaded machine; each new example adds about 9 s
+	{ timeout: 6 * 60_000 },
+	async () => {
+		const ours = new Map(packageNodes().map((node) => [node.type, node]));
+		for (const { workflow } of instance.examples) {
+			await openWorkflow(page, instance.baseUrl, workflow.id);
+			await shot(page, `03-example-${workflow.id}`);
+			for (const node of workflow.nodes.filter((n) => ours.has(n.type))) {
+				const icon = canvasNode(page, node.name).locator('img').first();
+				const { src, width } = await icon.evaluate((img) => ({
+					src: img.getAttribute('src') ?? '',
+					width: img.naturalWidth,
+				}));
+				const file = path.basename(
+					ours.get(node.type).description.icon.light.replace(/^file:/, ''),
+				);
+				assert.ok(width > 0, `${workflow.name} / ${node.name}: its icon did not load (${src})`);
+				assert.ok(
+					src.endsWith(file),
+					`${workflow.name} / ${node.name}: icon ${src}, expected …/${file}`,
+				);
+				const cut = await cutOffLabels(canvasNode(page, node.name));
+				assert.deepEqual(
+					cut,
+					[],
+					`${workflow.name} / ${node.name}: output labels cut off on the canvas`,
+				);
+			}
 		}
-	}
-});
+	},
+);
 
 test(
 	'Create Video shows each of the six models exactly the fields and options the catalog gives it',
@@ -322,26 +329,31 @@ const NODES = {
 };
 const optionNamed = (value) => new RegExp(`^${escape(value)}( \\((Native|Upscaled)\\))?$`);
 
-test('switching the model leaves only values the new model accepts', STEP, async () => {
-	const kept = [];
-	for (const c of switchCases()) {
-		await openWorkflow(page, instance.baseUrl, NODES[c.node].workflow);
-		await openNode(page, NODES[c.node].node);
-		await choose(page, 'model', modelByName(c.from));
-		await choose(page, c.parameter, optionNamed(c.value));
-		await choose(page, 'model', modelByName(c.to));
-		const shown = await shownValue(page, c.parameter);
-		const issues = await fieldsWithIssues(page);
-		await shot(page, `05-switch-${c.from.id}-to-${c.to.id}-${c.parameter}`);
-		await closeNode(page);
-		const allowed = c.allowed.includes(shown.replace(/ \((Native|Upscaled)\)$/, ''));
-		if (!allowed || issues > 0)
-			kept.push(
-				`${c.parameter} ${c.value} on ${c.from.id} → ${c.to.id} shows ${shown} (${issues} fields flagged invalid)`,
-			);
-	}
-	assert.deepEqual(kept, []);
-});
+test(
+	'switching the model leaves only values the new model accepts',
+	// a workflow opened and two options picked per case: 164 s of 180 on a loaded CI machine once
+	{ timeout: 8 * 60_000 },
+	async () => {
+		const kept = [];
+		for (const c of switchCases()) {
+			await openWorkflow(page, instance.baseUrl, NODES[c.node].workflow);
+			await openNode(page, NODES[c.node].node);
+			await choose(page, 'model', modelByName(c.from));
+			await choose(page, c.parameter, optionNamed(c.value));
+			await choose(page, 'model', modelByName(c.to));
+			const shown = await shownValue(page, c.parameter);
+			const issues = await fieldsWithIssues(page);
+			await shot(page, `05-switch-${c.from.id}-to-${c.to.id}-${c.parameter}`);
+			await closeNode(page);
+			const allowed = c.allowed.includes(shown.replace(/ \((Native|Upscaled)\)$/, ''));
+			if (!allowed || issues > 0)
+				kept.push(
+					`${c.parameter} ${c.value} on ${c.from.id} → ${c.to.id} shows ${shown} (${issues} fields flagged invalid)`,
+				);
+		}
+		assert.deepEqual(kept, []);
+	},
+);
 
 test('a prompt survives a look at Final Render From Draft', STEP, async () => {
 	await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);
