@@ -1,11 +1,12 @@
 // The nodes as tools in a real n8n 2.x server (`n8n start`): an AI Agent whose OpenAI Chat Model is
 // a scripted stub (openai-stub.mjs), and an MCP Server Trigger called by the official MCP SDK's
 // client. The agent's workflow is the chat example (examples/agent-video.json) made public, with
-// three more Create Video tools of other settings beside its own; each chat message scripts the
+// four more Create Video tools of other settings beside its own; each chat message scripts the
 // model's tool calls, and the test reads what each tool answered the model (the `tool` messages the
 // agent posts back) and what reached the emulator. Own emulator account and credentials, so the
 // long task of the running case bills no account another file counts.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 
 import { emulatorClient } from '../../scripts/lib/emulator-process.mjs';
 import { DEMO_OWNER, loadExamples, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
@@ -28,6 +29,7 @@ let server;
 let session;
 let stub;
 let chatUrl;
+let streamedChatUrl;
 let mcpUrl;
 const workflowIds = [];
 
@@ -35,6 +37,8 @@ const workflowIds = [];
 const MORE_CREATE_TOOLS = {
 	'Create Video Briefly': { model: 'sd2-mini', toolWaitSeconds: 2 },
 	'Create Video Capped': { model: 'sd2-mini', toolCreditCapPerCall: 50 },
+	// sd2-mini 5 s is 100 credits: one call per execution fits, a second does not
+	'Create Video Once': { model: 'sd2-mini', toolCreditCapPerExecution: 150 },
 	// as the node picker may leave it: n8n fills every default
 	'Create Video Bare': {},
 };
@@ -51,10 +55,14 @@ beforeAll(async () => {
 		timeoutMs: 5 * 60_000,
 	});
 	session = await login(server.baseUrl, DEMO_OWNER);
-	const unified = await createCredential('Unified Generation API (agent e2e)', 'unifiedGenerationApi', {
-		apiKey: ACCOUNT_KEY,
-		baseUrl: `${emu.url}/api/v1`,
-	});
+	const unified = await createCredential(
+		'Unified Generation API (agent e2e)',
+		'unifiedGenerationApi',
+		{
+			apiKey: ACCOUNT_KEY,
+			baseUrl: `${emu.url}/api/v1`,
+		},
+	);
 	const openAi = await createCredential('OpenAI (scripted stub)', 'openAiApi', {
 		apiKey: 'sk-stub',
 		url: stub.url,
@@ -64,6 +72,10 @@ beforeAll(async () => {
 	workflowIds.push(await saveAndActivate(agent.workflow));
 	chatUrl = `${server.baseUrl}/webhook/${agent.webhookId}/chat`;
 	await webhookRegistered(chatUrl);
+	const streamed = agentWorkflow({ unified, openAi, streaming: true });
+	workflowIds.push(await saveAndActivate(streamed.workflow));
+	streamedChatUrl = `${server.baseUrl}/webhook/${streamed.webhookId}/chat`;
+	await webhookRegistered(streamedChatUrl);
 
 	const mcp = mcpWorkflow({ unified });
 	workflowIds.push(await saveAndActivate(mcp.workflow));
@@ -71,6 +83,9 @@ beforeAll(async () => {
 }, 8 * 60_000);
 
 afterAll(async () => {
+	// AGENT_TOOLS_DUMP=<file>: what the scripted model received, for reading by hand
+	if (process.env.AGENT_TOOLS_DUMP && stub)
+		fs.writeFileSync(process.env.AGENT_TOOLS_DUMP, JSON.stringify(stub.requests, null, 2));
 	await control('/settings', E2E_EMULATOR_SETTINGS).catch(() => {});
 	for (const id of workflowIds)
 		await session?.request('POST', `/rest/workflows/${id}/deactivate`, {}).catch(() => {});
@@ -100,8 +115,11 @@ const credentialsOf = (node, { unified, openAi }) =>
 			? { openAiApi: openAi }
 			: node.credentials;
 
-/** The example, its chat made public (a production URL this test posts to), on this test's credentials. */
-function agentWorkflow(credentials) {
+/**
+ * The example, its chat made public (a production URL this test posts to), on this test's
+ * credentials; `streaming`: the chat answers as the agent streams (the model is asked to stream).
+ */
+function agentWorkflow({ streaming = false, ...credentials }) {
 	const example = structuredClone(EXAMPLE);
 	const webhookId = randomUUID();
 	const nodes = example.nodes.map((node) => {
@@ -110,7 +128,12 @@ function agentWorkflow(credentials) {
 		if (creds) copy.credentials = creds;
 		if (node.type.endsWith('.chatTrigger')) {
 			copy.webhookId = webhookId;
-			copy.parameters = { ...node.parameters, public: true, mode: 'webhook' };
+			copy.parameters = {
+				...node.parameters,
+				public: true,
+				mode: 'webhook',
+				options: streaming ? { responseMode: 'streaming' } : {},
+			};
 		}
 		return copy;
 	});
@@ -129,7 +152,7 @@ function agentWorkflow(credentials) {
 	return {
 		webhookId,
 		workflow: {
-			name: 'E2E: the chat agent example with more Create Video tools',
+			name: `E2E: the chat agent example with more Create Video tools${streaming ? ' (streamed)' : ''}`,
 			nodes,
 			connections,
 			settings: example.settings,
@@ -178,10 +201,12 @@ function mcpWorkflow({ unified }) {
  * the completions the model received during it, and the tool answers of the last one (each tool
  * message's items, in call order).
  */
-async function chat(message, ...replies) {
+const chat = (message, ...replies) => chatAt(chatUrl, message, replies);
+
+async function chatAt(url, message, replies) {
 	const before = stub.completions().length;
 	stub.script(...replies);
-	const res = await fetch(chatUrl, {
+	const res = await fetch(url, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput: message }),
@@ -191,8 +216,16 @@ async function chat(message, ...replies) {
 	const toolMessages = (completions.at(-1)?.body?.messages ?? [])
 		.filter((m) => m.role === 'tool')
 		.map(parseToolMessage);
-	const context = `chat answered ${res.status}: ${text}\ncompletions: ${completions.length}, replies left: ${stub.pending()}\ntool messages: ${JSON.stringify(toolMessages.map((m) => m.text))}`;
-	return { status: res.status, text, completions, toolMessages, context };
+	if (res.status !== 200 || stub.pending() > 0 || toolMessages.length === 0) {
+		const run = await lastExecution(workflowIds[url === chatUrl ? 0 : 1]);
+		const error = run?.data?.resultData?.error;
+		process.stdout.write(
+			`[e2e] chat "${message}" answered ${res.status}: ${text.slice(0, 2000)}\n` +
+				`[e2e] completions ${completions.length}, replies left ${stub.pending()}, tool messages ${JSON.stringify(toolMessages.map((m) => m.text))}\n` +
+				`[e2e] execution ${run?.status}: ${error ? `${error.message} ${error.description ?? ''}` : 'no error'}; nodes run: ${Object.keys(run?.data?.resultData?.runData ?? {}).join(', ')}\n`,
+		);
+	}
+	return { status: res.status, text, completions, toolMessages };
 }
 
 /** A tool message's answer items: n8n sends the tool node's output as JSON (one list, or one item). */
@@ -245,6 +278,42 @@ describe('an AI Agent with the package nodes as tools (the chat example, a scrip
 		expect(createVideo.description).toContain('sd2-mini');
 		expect(createVideo.description).not.toContain('{{');
 		expect(Object.keys(createVideo.parameters?.properties ?? {})).toContain('prompt');
+	});
+
+	test('a, streamed: the chat answers as the agent streams; the model streams its tool call and its text', async () => {
+		const marker = `streamed-${Date.now()}`;
+		const result = await chatAt(streamedChatUrl, 'Make a video, streamed', [
+			{ tool: toolOf('Create Video'), args: { prompt: `a streamed kite ${marker}` } },
+			finalText('Streamed video'),
+		]);
+		expect({ status: result.status, pending: stub.pending() }).toEqual({ status: 200, pending: 0 });
+		expect(result.completions.map((c) => c.body.stream)).toEqual([true, true]);
+		const answer = firstAnswer(result.toolMessages);
+		expect(answer).toMatchObject({ state: 'completed', resultUrl: expect.stringMatching(/^http/) });
+		expect(await createsWith(marker)).toHaveLength(1);
+		// n8n streams JSON lines: begin, the items (the text in pieces), end
+		const streamedText = result.text
+			.split('\n')
+			.filter((line) => line.trim())
+			.map((line) => JSON.parse(line))
+			.filter((chunk) => chunk.type === 'item')
+			.map((chunk) => chunk.content)
+			.join('');
+		expect(streamedText).toBe(`Streamed video: ${answer.resultUrl}`);
+	});
+
+	test('Get Credits answers the balance of the credential’s account', async () => {
+		const result = await chat(
+			'How many credits are left?',
+			{ tool: toolOf('Get Credits'), args: {} },
+			(body) => ({
+				text: `Credits: ${itemsOfAnswer(parseToolMessage(body.messages.filter((m) => m.role === 'tool').at(-1)))[0]?.credits}`,
+			}),
+		);
+		expect(result.status).toBe(200);
+		const [answer] = itemsOfAnswer(result.toolMessages[0]);
+		expect(answer).toEqual({ credits: expect.any(Number), availableCredits: expect.any(Number) });
+		expect(JSON.parse(result.text)).toEqual({ output: `Credits: ${answer.credits}` });
 	});
 
 	test('b: a failed task answers failed with its error', async () => {
@@ -312,6 +381,26 @@ describe('an AI Agent with the package nodes as tools (the chat example, a scrip
 		expect(await createsWith(marker)).toEqual([]);
 	});
 
+	test('d, per execution: a second call of one agent turn over the Credit Cap per Execution is refused', async () => {
+		const first = `once-${Date.now()}`;
+		const second = `twice-${Date.now()}`;
+		const result = await chat(
+			'Make two videos',
+			{ tool: toolOf('Create Video Once'), args: { prompt: `the first video ${first}` } },
+			{ tool: toolOf('Create Video Once'), args: { prompt: `the second video ${second}` } },
+			finalText('Second'),
+		);
+		expect({ status: result.status, pending: stub.pending() }).toEqual({ status: 200, pending: 0 });
+		expect(result.toolMessages).toHaveLength(2);
+		expect(firstAnswer(result.toolMessages, 0)).toMatchObject({ state: 'completed' });
+		const refused = firstAnswer(result.toolMessages, 1);
+		expect(refused).toMatchObject({ state: 'not created' });
+		expect(refused.error).toContain('BUDGET_EXCEEDED');
+		expect(refused.error).toContain('50 left of 150 per Execution');
+		expect(await createsWith(first)).toHaveLength(1);
+		expect(await createsWith(second)).toEqual([]);
+	});
+
 	test('e: a Create Video tool whose parameters are {} takes the prompt from the model', async () => {
 		const marker = `bare-${Date.now()}`;
 		const result = await chat(
@@ -322,9 +411,11 @@ describe('an AI Agent with the package nodes as tools (the chat example, a scrip
 		expect(result.status).toBe(200);
 		const [request] = await createsWith(marker);
 		expect(request?.body?.inputs?.prompt).toBe(`a bare tool video ${marker}`);
+		// the node's own defaults: its default model, a 45 s wait (the emulator's task takes 1 s here)
 		expect(firstAnswer(result.toolMessages)).toMatchObject({
 			taskId: expect.any(String),
-			state: expect.stringMatching(/^(completed|running)$/),
+			state: 'completed',
+			resultUrl: expect.stringMatching(/^http/),
 		});
 	});
 });
@@ -365,6 +456,11 @@ describe('the tools behind n8n’s MCP Server Trigger (the MCP SDK’s client)',
 		await control('/settings', { taskDurationMs: LONG_TASK_MS });
 		const marker = `mcp-${Date.now()}`;
 		const created = await mcp.callTool('Create_Video', { prompt: `an MCP video ${marker}` });
+		if (process.env.AGENT_TOOLS_DUMP)
+			fs.writeFileSync(
+				`${process.env.AGENT_TOOLS_DUMP}.mcp.json`,
+				JSON.stringify({ tools, created }, null, 2),
+			);
 		expect(created.result.isError ?? false).toBe(false);
 		const answer = itemsOfAnswer({ json: created.json })[0];
 		expect(answer).toMatchObject({ taskId: expect.any(String), state: 'running' });
@@ -378,8 +474,8 @@ describe('the tools behind n8n’s MCP Server Trigger (the MCP SDK’s client)',
 	});
 });
 
-// Kept for diagnosis: the last execution of a workflow, as n8n saved it.
-export async function lastExecution(workflowId) {
+/** The last execution of a workflow as n8n saved it (for a failure's message). */
+async function lastExecution(workflowId) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const list = (await session.request('GET', `/rest/executions?filter=${filter}&limit=1`)).json
 		?.data;

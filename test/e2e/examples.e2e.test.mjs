@@ -6,12 +6,12 @@ import { isSuccess, summarizeRun } from '../../scripts/n8n/results.mjs';
 import { executeWorkflows } from '../../scripts/n8n/run.mjs';
 import { USER_FOLDER, emulator, isMp4, itemsOf, jsonOf, storedBinary } from './context.mjs';
 
-// Examples marked server-only are started by webhooks: test/e2e/trigger.e2e.test.mjs runs them on `n8n start`.
+// Examples marked server-only need `n8n start`: the suites named in examples/README.md run them.
 const examples = loadExamples().filter(({ file, workflow }) => {
 	const reason = serverOnlyReason(workflow);
 	if (reason)
 		process.stdout.write(
-			`[e2e] skipping ${file.split('/').pop()} here: ${reason} (trigger.e2e.test.mjs runs it)\n`,
+			`[e2e] skipping ${file.split('/').pop()} here: ${reason} (examples/README.md names the suite that runs it)\n`,
 		);
 	return !reason;
 });

@@ -99,7 +99,10 @@ export function parseToolMessage(message) {
 /** The name of the tool a request offers that matches `wanted` (see Reply). */
 export function toolName(body, wanted) {
 	const names = (body?.tools ?? []).map((t) => t.function?.name ?? t.name);
-	const plain = (s) => String(s).toLowerCase().replace(/[\s_-]+/g, '');
+	const plain = (s) =>
+		String(s)
+			.toLowerCase()
+			.replace(/[\s_-]+/g, '');
 	const found = names.find((name) =>
 		wanted instanceof RegExp ? wanted.test(name) : plain(name).includes(plain(wanted)),
 	);
@@ -157,9 +160,7 @@ function stream(res, body, message) {
 		);
 	chunk({ role: 'assistant', content: message.tool_calls ? null : '' });
 	if (message.tool_calls) {
-		message.tool_calls.forEach((call, index) =>
-			chunk({ tool_calls: [{ index, ...call }] }),
-		);
+		message.tool_calls.forEach((call, index) => chunk({ tool_calls: [{ index, ...call }] }));
 	} else {
 		chunk({ content: message.content });
 	}

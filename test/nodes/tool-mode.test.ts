@@ -80,6 +80,7 @@ describe('Create Video as a tool, on its defaults', () => {
 			);
 			const [answer] = run.json('Create Video');
 			expect(answer).toMatchObject({ taskId: expect.any(String), state: 'running' });
+			expect(answer.error).toBeUndefined(); // running is no failure
 			expect(answer.next).toContain('Wait For Task tool');
 			expect(answer.next).toContain(String(answer.taskId));
 		} finally {

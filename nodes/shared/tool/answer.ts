@@ -94,7 +94,8 @@ export function answerOf(json: IDataObject, words: TaskWords, phase?: string): I
 	if (id === undefined && json.error === undefined) return json;
 	const state = stateOf(json, phase);
 	const urls = resultUrls(json);
-	const error = [json.error, json.errorDescription].filter(Boolean).join(' ');
+	// a task still running is no error for a model: `next` says to read it later
+	const error = state === 'running' ? '' : sentences(json.error, json.errorDescription);
 	return {
 		...(id === undefined ? {} : { taskId: id }),
 		state,
@@ -170,6 +171,13 @@ function resultUrls(json: IDataObject): string[] {
 	];
 	return [...new Set(found.filter((url): url is string => typeof url === 'string' && url !== ''))];
 }
+
+/** An error and its description as sentences (n8n's messages end without a full stop). */
+const sentences = (...parts: unknown[]) =>
+	parts
+		.filter((part): part is string => typeof part === 'string' && part !== '')
+		.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`))
+		.join(' ');
 
 const pick = (json: IDataObject, names: string[]): IDataObject =>
 	Object.fromEntries(names.filter((name) => json[name] != null).map((name) => [name, json[name]]));
