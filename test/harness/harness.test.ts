@@ -172,17 +172,23 @@ describe('runWorkflow', () => {
 });
 
 describe('nodeTypes', () => {
-	it('registers every node of package.json under the package name and CUSTOM', () => {
+	it('registers every node of package.json under the package name and CUSTOM, and each tool as n8n names it', () => {
 		const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8'));
 		const registry = nodeTypes();
 		const known = Object.keys(registry.getKnownTypes());
 
 		expect(registry.loadFailures).toEqual([]);
 		const packaged = known.filter((name) => name.startsWith(`${pkg.name}.`));
-		expect(packaged).toHaveLength(pkg.n8n.nodes.length);
-		for (const name of packaged) {
+		const tools = packaged.filter((name) => name.endsWith('Tool'));
+		const nodes = packaged.filter((name) => !tools.includes(name));
+		expect(nodes).toHaveLength(pkg.n8n.nodes.length);
+		for (const name of nodes) {
 			expect(known).toContain(name.replace(pkg.name, 'CUSTOM'));
 		}
+		// every node but the trigger is usable as a tool
+		expect(tools.map((name) => name.replace(/Tool$/, '')).sort()).toEqual(
+			nodes.filter((name) => !name.endsWith('Trigger')).sort(),
+		);
 	});
 
 	it('includes the n8n-nodes-base stand-ins', () => {

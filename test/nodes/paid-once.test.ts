@@ -223,10 +223,15 @@ describe("on n8n's store, which has no lock (row 10)", () => {
 		await foreign;
 		// Fischer's timed exclusion holds while every write lands within the settle wait (50 ms): a
 		// foreign write stalled longer (a starved CI machine) can erase an entry a run already
-		// verified, and the other run may then send that row too (issue 40's residual case)
+		// verified, and the other run may then send that row too (issue 40's residual case). A run
+		// whose store calls kept failing (three tries) stops and says so: its rows may stay unsent
 		const creates = await createsPerRow(rows);
-		if (slowestForeignMs < 50) expect(creates).toEqual(Array(60).fill(1));
-		else expect(creates.filter((count) => count !== 1 && count !== 2)).toEqual([]);
+		const stopped = runs.filter((result) => result.error);
+		for (const { error } of stopped)
+			expect(error?.message).toMatch(/^n8n's deduplication store failed/);
+		const allowed = stopped.length > 0 ? [0, 1, 2] : slowestForeignMs < 50 ? [1] : [1, 2];
+		expect(creates.filter((count) => !allowed.includes(count))).toEqual([]);
+		if (stopped.length > 0) return;
 		const hints = runs.flatMap((result) => result.runData['Create Video'][0].hints ?? []);
 		expect(hints.map(({ message }) => message)).toContainEqual(
 			expect.stringMatching(/store lost \d+ of this run's records .* recorded again/),
