@@ -98,12 +98,15 @@ test(
 		const runs = await Promise.all(ids.map((id) => ended(suite.server, id)));
 		expect(runs.map((run) => run.status)).toEqual(['success', 'success']);
 		const rows = await tableRows(suite.server, table);
-		expect(new Set(rows.map((row) => row.claimedBy))).toEqual(new Set(ids));
+		// usually both runs claim rows; on CI's starved machine the second once started only after
+		// the first had claimed all 12 (then it claims none, and must create none)
+		expect(rows.filter((row) => !ids.includes(row.claimedBy))).toEqual([]);
 		expect(statuses(rows)).toEqual(Array(12).fill('completed'));
 		expect(await createsPerRow(prompts)).toEqual(Array(12).fill(1));
 		const createdByRun = runs.map((run) => summaryOf(run).createdThisRun);
 		expect(createdByRun[0] + createdByRun[1]).toBe(12);
-		expect(Math.min(...createdByRun)).toBeGreaterThan(0);
+		const claimedByRun = ids.map((id) => rows.filter((row) => row.claimedBy === id).length);
+		expect(claimedByRun).toEqual(createdByRun);
 	},
 	5 * 60_000,
 );
