@@ -39,11 +39,19 @@ const { call, control } = emulatorClient(emu.url);
 function alternatingProxy(targets) {
 	const calls = [];
 	let arrived = 0;
+	let previous = Promise.resolve();
 	const server = http.createServer(async (req, res) => {
 		const n = arrived++;
 		const chunks = [];
 		for await (const chunk of req) chunks.push(chunk);
 		res.writeHead(n === 0 ? 500 : 200).end();
+		// a retry goes on only once n8n took the delivery before it, and its execution had 3 s to
+		// pass Remove Duplicates: two first writes of one record at once collide in n8n's table
+		const before = previous;
+		let done;
+		previous = new Promise((resolve) => (done = resolve));
+		await before;
+		if (n > 0) await new Promise((resolve) => setTimeout(resolve, 3000));
 		const target = targets[n % targets.length];
 		const answer = await fetch(target, {
 			method: 'POST',
@@ -51,6 +59,7 @@ function alternatingProxy(targets) {
 			body: Buffer.concat(chunks),
 		});
 		calls[n] = { target, status: answer.status };
+		done();
 	});
 	return new Promise((resolve) =>
 		server.listen(0, '127.0.0.1', () =>
