@@ -13,6 +13,7 @@ import { addHint } from '../execution/hints';
 import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
 import { reserveToolBudget } from '../tool/caps';
+import { runsAsTool } from '../tool/detect';
 import { waitForTasks } from '../waiting/task-waiting';
 import type { TaskKind } from '../tasks';
 import { claimItems } from './claim';
@@ -64,7 +65,9 @@ interface RunSettings {
 }
 
 function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): RunSettings {
-	const waitMode = String(ctx.getNodeParameter('waitForCompletion', 0, 'none'));
+	const chosen = String(ctx.getNodeParameter('waitForCompletion', 0, 'none'));
+	// a tool saved with the callback choice (before tools lost it) waits as Wait does: a tool call cannot pause
+	const waitMode = chosen === CALLBACK_MODE && runsAsTool(ctx) ? 'wait' : chosen;
 	return {
 		batch: ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions,
 		waitMode,

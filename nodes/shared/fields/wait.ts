@@ -1,6 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_POLL } from '../polling';
+import { runsAsTool, TOOL_WAIT_SECONDS } from '../tool/detect';
 import { withShow } from './grouping';
 import { inWorkflows, toolDownloadField, toolWaitField } from './tool';
 import type { PollOptions } from '../polling';
@@ -133,8 +134,10 @@ export function readWaitSettings(
 	defaults: PollOptions = DEFAULT_POLL,
 ): WaitSettings {
 	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
-	// a tool's call waits Wait in One Call; its Wait Options are a workflow node's
-	const toolSeconds = ctx.getNodeParameter('toolWaitSeconds', 0, null) as number | null;
+	// a tool's call waits Wait in One Call, its field shown or not; Wait Options are a workflow node's
+	const toolSeconds = runsAsTool(ctx)
+		? ((ctx.getNodeParameter('toolWaitSeconds', 0, null) as number | null) ?? TOOL_WAIT_SECONDS)
+		: null;
 	/** A field in `unitMs` units as milliseconds, or the poller's default when it was not added. */
 	const ms = (value: number | undefined, unitMs: number, fallbackMs: number) =>
 		value === undefined ? fallbackMs : Math.round(value * unitMs);

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { compatVideoUrls } from '../tasks/compat-content';
-import { TOOL_WAIT_SECONDS } from './detect';
 
 type Run = (ctx: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 
@@ -58,23 +57,11 @@ export async function runTool(
 	];
 }
 
-/**
- * The node's context with Continue On Fail on (each item's error becomes part of the answer); a
- * tool saved with the callback choice (before tools lost it) waits as Wait does, and every wait of
- * a tool is bounded, its field shown or not.
- */
+/** The node's context with Continue On Fail on: each item's error becomes part of the answer. */
 function answering(ctx: IExecuteFunctions): IExecuteFunctions {
-	const read = ctx.getNodeParameter.bind(ctx) as (...args: unknown[]) => unknown;
-	const getNodeParameter = (...args: unknown[]) => {
-		const value = read(...args);
-		if (args[0] === 'waitForCompletion' && value === 'callback') return 'wait';
-		if (args[0] === 'toolWaitSeconds' && value == null) return TOOL_WAIT_SECONDS;
-		return value;
-	};
 	return new Proxy(ctx, {
 		get(target, property) {
 			if (property === 'continueOnFail') return () => true;
-			if (property === 'getNodeParameter') return getNodeParameter;
 			const value = Reflect.get(target, property, target) as unknown;
 			return typeof value === 'function'
 				? (value as (...args: unknown[]) => unknown).bind(target)
