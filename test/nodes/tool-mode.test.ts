@@ -49,6 +49,18 @@ describe('Create Video as a tool, on its defaults', () => {
 		expect(JSON.stringify(request)).toContain('a kite over the sea');
 	});
 
+	test("the tool's Download Result Files, turned on, keeps the file in binary data for a later node", async () => {
+		const apiKey = await addAccount(emu, 'tool-download', { credits: 5000 });
+		const run = await runSteps(
+			emu,
+			[tool('Create Video', 'createVideo', { model: 'sd2-mini', download: true })],
+			{ apiKey, items: [{ prompt: 'kept as a file' }] },
+		);
+		const [answer] = run.output('Create Video');
+		expect(answer.json).toMatchObject({ state: 'completed' });
+		expect(answer.binary?.data?.mimeType).toBe('video/mp4');
+	});
+
 	test('a failed task is in the one answer, with its error and that it was billed', async () => {
 		const apiKey = await addAccount(emu, 'tool-failed', { credits: 5000 });
 		const run = await runSteps(emu, [tool('Create Video', 'createVideo', { model: 'sd2-mini' })], {
