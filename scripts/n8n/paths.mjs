@@ -32,9 +32,9 @@ export const N8N_RELEASES = Object.freeze({
 		node: 24,
 		folder: 'app',
 		overrides: { linkedom: '0.18.12' },
-		// the default isolated-vm engine made ~25% of `n8n execute` runs die with SIGSEGV at exit
-		// here; the wasm QuickJS engine never did (and is not deprecated, unlike `legacy`)
-		env: { N8N_EXPRESSION_ENGINE: 'quickjs' },
+		// n8n's defaults, its `vm` expression engine included (exit-segfault.mjs: the one workaround
+		// it needs, for `n8n execute` and `execute-batch`)
+		env: {},
 		ownerByEnv: true,
 	},
 	'2.41.1': {
@@ -43,7 +43,7 @@ export const N8N_RELEASES = Object.freeze({
 		node: 24,
 		folder: 'n8n-2.41.1',
 		overrides: { linkedom: '0.18.12' },
-		env: { N8N_EXPRESSION_ENGINE: 'quickjs' },
+		env: {},
 		ownerByEnv: true,
 	},
 	'1.123.81': {

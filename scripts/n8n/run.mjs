@@ -9,6 +9,7 @@ import { childEnv, spawnOwned } from '../lib/child.mjs';
 import { readJsonOr } from '../lib/files.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { DEFAULT_N8N } from './paths.mjs';
+import { batchExitCode, executeExitCode, exitAsMeant } from './exit-segfault.mjs';
 
 export { freePort };
 
@@ -157,7 +158,8 @@ export function parseJsonOutput(stdout) {
  */
 export async function executeWorkflow(workflowId, opts) {
 	const r = await runN8n(['execute', `--id=${workflowId}`, '--rawOutput'], opts);
-	return { ...r, run: parseJsonOutput(r.stdout) };
+	const run = parseJsonOutput(r.stdout);
+	return { ...exitAsMeant(r, executeExitCode(run)), run };
 }
 
 /**
@@ -194,7 +196,8 @@ export async function executeWorkflows(
 			.map((id) => [id, readJsonOr(path.join(snapshotDir, `${id}-snapshot.json`), undefined)])
 			.filter(([, run]) => run),
 	);
-	return { ...r, summary: readJsonOr(summaryFile, undefined), runs };
+	const summary = readJsonOr(summaryFile, undefined);
+	return { ...exitAsMeant(r, batchExitCode(summary)), summary, runs };
 }
 
 /**

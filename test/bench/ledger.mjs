@@ -6,6 +6,7 @@
 // `n8n execute` at that level and reads the line from n8n's output. Plain Node ESM.
 import os from 'node:os';
 
+import { executeExitCode, exitAsMeant } from '../../scripts/n8n/exit-segfault.mjs';
 import { parseJsonOutput, runN8n } from '../../scripts/n8n/run.mjs';
 import { deliveredTasks } from './measure.mjs';
 
@@ -122,7 +123,7 @@ export async function ledgerRows(emulator, { userFolder, workflows, log }) {
 			await emulator.control('/faults', { path: CREATE, delayMs: run.delayMs, count: run.rows });
 		log(`${run.flow.name}…`);
 		const started = Date.now();
-		const r = await runN8n(['execute', `--id=${run.flow.id}`, '--rawOutput'], {
+		const exited = await runN8n(['execute', `--id=${run.flow.id}`, '--rawOutput'], {
 			userFolder,
 			// Only these runs log at level debug, where the node prints its ledger line (n8n's
 			// default is info); every other row keeps n8n's defaults.
@@ -130,7 +131,8 @@ export async function ledgerRows(emulator, { userFolder, workflows, log }) {
 			timeoutMs: (600 + run.rows * (0.5 + run.delayMs / 1000)) * 1000,
 		});
 		const processMs = Date.now() - started;
-		r.run = parseJsonOutput(plainOutput(r.stdout));
+		const printed = parseJsonOutput(plainOutput(exited.stdout));
+		const r = { ...exitAsMeant(exited, executeExitCode(printed)), run: printed };
 		const requests = await emulator.control(`/requests?path=${CREATE}`);
 		const tasks = (await emulator.control('/tasks')).length;
 		rows.push(measure(run, r, { processMs, requests, tasks }));
