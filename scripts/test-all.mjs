@@ -13,6 +13,7 @@
 import path from 'node:path';
 
 import { isMain, parseOptions } from './lib/cli.mjs';
+import { diskWarning } from './lib/disk.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { runSteps, waitsOf } from './lib/steps.mjs';
 import { PREBUILT_ENV } from './n8n/community-package.mjs';
@@ -30,6 +31,12 @@ const PACK_RECORD = path.join(RUN_DIR, 'package.json');
  * CI (a canvas took over 30 s to draw, a queue-mode webhook answered after the service's 10 s).
  */
 export const SLOTS = { net: 3, cpu: 2, light: 1 };
+
+/**
+ * What a whole run writes on a fresh machine (measured): three n8n installs (1.8-2.8 GB each), npm's
+ * cache (1.1 GB), the project's node_modules (1.1 GB) and the suites' folders (1 GB).
+ */
+const DISK_NEEDED = 11 * 2 ** 30;
 
 /** The longest step name, so the columns of --list and of the summary line up. */
 const NAME_WIDTH = 28;
@@ -113,6 +120,8 @@ async function main() {
 	if (opts.list) return (console.log(PLAN.map(describe).join('\n')), 0);
 	const { log, seconds } = createProgress();
 	log(`npm test: ${PLAN.length} steps, up to ${SLOTS.cpu} suites at once; logs in ${RUN_DIR}`);
+	const disk = diskWarning(REPO_CACHE_DIR, DISK_NEEDED, 'a first `npm test`');
+	if (disk) log(`warning: ${disk}`);
 	const outcomes = await runSteps(PLAN, {
 		slots: SLOTS,
 		logDir: RUN_DIR,
