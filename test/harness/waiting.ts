@@ -109,6 +109,7 @@ export async function resumeByCallback(
 	const webhook = await callWebhook(json, nodeName, request, {
 		...options,
 		runExecutionData: data,
+		executionId: waiting.executionId,
 	});
 	if (!webhook.workflowData) return { webhook };
 	entry.data.main = webhook.workflowData;

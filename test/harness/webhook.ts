@@ -79,6 +79,8 @@ export async function callWebhook(
 		onAnswer?: (status: number, body: unknown) => void;
 		/** A waiting execution's data: the call resumes it, as n8n's waiting webhooks do (see waiting.ts). */
 		runExecutionData?: IRunExecutionData;
+		/** The waiting execution's id: n8n's waiting webhooks run the call under it. */
+		executionId?: string;
 	},
 ): Promise<WebhookResult> {
 	let returned = false;
@@ -102,6 +104,7 @@ export async function callWebhook(
 		nodeName,
 		options,
 		http,
+		options.executionId,
 	);
 	const context = new WebhookContext(
 		workflow,
@@ -156,6 +159,7 @@ async function webhookOf(
 	nodeName: string,
 	options: RunOptions,
 	http: Partial<IWorkflowExecuteAdditionalData>,
+	executionId = `webhook-${++calls}`,
 ) {
 	await harnessReady();
 	const workflow = createWorkflow(json, nodeTypes(), options);
@@ -164,11 +168,7 @@ async function webhookOf(
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const description = nodeType.description.webhooks?.[0];
 	if (!nodeType.webhook || !description) throw new Error(`"${nodeName}" has no webhook`);
-	const hooks = new ExecutionLifecycleHooks(
-		'webhook',
-		`webhook-${++calls}`,
-		asWorkflowBase(workflow),
-	);
+	const hooks = new ExecutionLifecycleHooks('webhook', executionId, asWorkflowBase(workflow));
 	const credentials = new HarnessCredentialsHelper(credentialTypes(), options.credentials);
 	const additionalData = {
 		...buildAdditionalData(credentials, hooks),

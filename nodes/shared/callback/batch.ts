@@ -1,17 +1,11 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
+import { pause } from '../execution/abort';
+import { mapWithLimit } from '../execution/concurrency';
 import { isPermanentError } from '../transport/permanent';
 import type { TaskReader } from '../tasks';
+import type { BatchMemory, Read, WaitingTask } from './batch-memory';
 import { TIMED_OUT } from './wait-mode';
-
-/** One task of the waiting execution: its item's position in the output and its id. */
-interface WaitingTask {
-	index: number;
-	id: string;
-}
-
-/** A task's state as read when the batch is checked, or why it could not be read for good. */
-export type Read = { state: IDataObject } | { gone: string };
 
 /**
  * How long after a task finished its callback may still come: the service retries after 1 s, 5 s
@@ -42,54 +36,76 @@ export interface Finished {
 	state: IDataObject;
 }
 
+/** Reads of other tasks one callback makes at most, and at once (a burst invites a 429). */
+export const READS_PER_CALLBACK = 16;
+const READS_AT_ONCE = 4;
+
+/** Pauses before a read that failed for now (429, 5xx after the transport's own retries) is tried again. */
+const READ_AGAIN_AFTER_MS = [1000, 2000];
+
 /**
- * Whether this callback resumes the batch, with every task's state (undefined: it does not). Two
- * callbacks of one batch can both find everything finished; only the one of the task that
- * finished last resumes, so the execution goes on once. So a callback stops reading at the first
- * task that still runs or that finished after its own (that one's callback resumes), unless that
- * finished past the service's retries (its callback may have been lost while n8n was down). It
- * starts after its own task: those created later are the likeliest to end later, so a callback
- * that is not the last usually costs one read. It reads 1, then 2, 4, 8... tasks at once, so the
- * last task's callback of a batch of 100 reads the others in 7 rounds, not 99 one after another
- * (the service waits for its answer at most 10 s). A read that fails for now counts as running;
- * one that will never succeed (404, 403) as finished.
+ * What a callback's reads tell of its batch: every task finished (`complete`: this callback may
+ * resume it), one still runs or ended after this one's own task (`later`: that task's callback
+ * resumes it), or it cannot tell yet (`unsure`: a read failed for now, or the reads per callback
+ * ran out), so the caller is asked to call again.
+ */
+export type BatchCheck = 'complete' | 'later' | 'unsure';
+
+/**
+ * Reads the batch's tasks this process does not know finished (memory: batch-memory.ts), starting
+ * after the callback's own task: those created later are the likeliest to end later, so a
+ * callback that is not the last usually costs one read. At most READS_PER_CALLBACK reads, a few at
+ * once, stopping at the first task that still runs or that finished after the callback's own
+ * (unless past the service's retries: its callback may have been lost while n8n was down). A task
+ * read finished is remembered, so no later callback reads it again: the whole batch costs O(n)
+ * reads whatever order its tasks finish in. A read that will never succeed (404, 403) counts as
+ * finished, with why.
  */
 export async function readBatch(
 	ctx: IWebhookFunctions,
 	kind: TaskReader,
-	tasks: WaitingTask[],
+	memory: BatchMemory,
 	mine: Finished,
 	deadline: number,
-): Promise<Map<string, Read> | undefined> {
-	const start = tasks.findIndex((task) => task.id === mine.id);
-	const others = [...tasks.slice(start + 1), ...tasks.slice(0, start)];
-	const reads = new Map<string, Read>([[mine.id, { state: mine.state }]]);
-	for (let at = 0, size = 1; at < others.length; at += size, size *= 2) {
-		const round = others.slice(at, at + size);
-		const answers = await Promise.all(round.map(({ id }) => readOne(ctx, kind, id, deadline)));
-		for (const [index, read] of answers.entries()) {
-			const other = round[index];
-			if (read === undefined) return undefined;
-			if ('state' in read && endsLater(kind, mine, { id: other.id, state: read.state }))
-				return undefined;
-			reads.set(other.id, read);
+): Promise<BatchCheck> {
+	const at = memory.tasks.findIndex((task) => task.id === mine.id);
+	const unknown = [...memory.tasks.slice(at + 1), ...memory.tasks.slice(0, at)].filter(
+		(task) => !memory.finished.has(task.id),
+	);
+	const toRead = unknown.slice(0, READS_PER_CALLBACK);
+	let check: BatchCheck = toRead.length < unknown.length ? 'unsure' : 'complete';
+	const readInto = async ({ id }: WaitingTask) => {
+		const read = await readOne(ctx, kind, id, deadline);
+		if (read === 'failed') check = 'unsure';
+		else if (read === 'running') check = 'later';
+		else {
+			memory.finished.set(id, read);
+			if ('state' in read && endsLater(kind, mine, { id, state: read.state })) check = 'later';
 		}
-	}
-	return reads;
+	};
+	// the first alone: in most callbacks it still runs, and the others need not be read
+	const stop = () => check === 'later';
+	await mapWithLimit(toRead.slice(0, 1), 1, readInto);
+	await mapWithLimit(toRead.slice(1), READS_AT_ONCE, readInto, stop);
+	return check;
 }
 
-/** One task's state, why it is gone for good, or undefined while it runs (or cannot be read for now). */
+/** One task's state or why it is gone for good, read again after a failure for now (bounded). */
 async function readOne(
 	ctx: IWebhookFunctions,
 	kind: TaskReader,
 	id: string,
 	deadline: number,
-): Promise<Read | undefined> {
-	try {
-		const state = await kind.query(ctx, id, 0, deadline);
-		return kind.phase(state) === 'running' ? undefined : { state };
-	} catch (error) {
-		return isPermanentError(error as Error) ? { gone: (error as Error).message } : undefined;
+): Promise<Read | 'running' | 'failed'> {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			const state = await kind.query(ctx, id, 0, deadline);
+			return kind.phase(state) === 'running' ? 'running' : { state };
+		} catch (error) {
+			if (isPermanentError(error as Error)) return { gone: (error as Error).message };
+			if (attempt >= READ_AGAIN_AFTER_MS.length || Date.now() >= deadline) return 'failed';
+			await pause(ctx, READ_AGAIN_AFTER_MS[attempt], deadline);
+		}
 	}
 }
 

@@ -1,31 +1,27 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { readDownloadFields } from '../fields/wait';
-import { settle } from '../waiting/task-waiting';
-import { DEFAULT_POLL } from '../polling';
 import type { TaskReader } from '../tasks';
-import { mapWithLimit } from '../execution/concurrency';
 import { readBatch, waitingItems, waitingTasks } from './batch';
-import type { Read } from './batch';
+import { claimResume, knownBatch, rememberBatch } from './batch-memory';
+import type { BatchMemory } from './batch-memory';
 import { readPostedTask } from './posted-task';
 import { rereadWhileRunning } from './reread';
+import { callbackMinutes, resumedItems } from './resume-items';
 import { verifyPosted } from './verify';
-import { DEFAULT_CALLBACK_TIMEOUT_MINUTES } from './wait-mode';
 
 const KEEP_WAITING: IWebhookResponseData = { noWebhookResponse: true };
 
+/** The batch's reads end within this, so the answer comes within the service's 10 s per attempt. */
+const BATCH_READS_MS = 6_000;
+
 /**
- * A POST to the resume URL of an execution waiting in callback mode. The body is not trusted: it
- * must name a task this execution waits for, which is then read with the credential (once, or a
- * few times over 3 s while it still reads running: reread.ts). A task the service confirms
- * finished is acknowledged; when the batch's other tasks read finished too (batch.ts), the
- * execution resumes with every task's final state (and files when asked). Any other call is
- * answered with why, and the execution keeps waiting.
+ * A POST to the resume URL of an execution waiting in callback mode (n8n has checked the URL's
+ * resume token). The body is not trusted: it must name a task of this batch, checked before
+ * anything is read, which is then read with the credential (once, or a few times over 3 s while
+ * it still reads running: reread.ts). A task the service confirms finished is acknowledged once
+ * the batch's other tasks are read (batch.ts); when all are finished, the execution resumes once
+ * with every task's final state (and files when asked). Any other call is answered with why, and
+ * the execution keeps waiting.
  */
 export async function resumeOnCallback(
 	ctx: IWebhookFunctions,
@@ -33,12 +29,11 @@ export async function resumeOnCallback(
 	/** The node's own output mapping, applied as in execute() (e.g. Create Image's fields). */
 	finish: (item: INodeExecutionData) => INodeExecutionData = (item) => item,
 ): Promise<IWebhookResponseData> {
-	const items = waitingItems(ctx);
-	const tasks = waitingTasks(items, kind);
 	const posted = readPostedTask(ctx.getBodyData());
 	if ('problem' in posted)
 		return answer(ctx, 400, `${posted.problem}; the execution keeps waiting`);
-	const mine = tasks.find((task) => task.id === posted.id);
+	const memory = batchOf(ctx, kind);
+	const mine = memory.tasks.find((task) => task.id === posted.id);
 	if (!mine) {
 		return answer(
 			ctx,
@@ -46,6 +41,7 @@ export async function resumeOnCallback(
 			`Task ${posted.id} is not a task this execution waits for; the execution keeps waiting`,
 		);
 	}
+	if (memory.resuming) return answer(ctx, 200, 'Received; the execution is resuming already');
 	const verified = await verifyPosted(ctx, { ...posted, kind }, true);
 	// 503: the service retries a callback that was not accepted; at the time limit the execution goes on anyway.
 	if ('unverified' in verified)
@@ -54,17 +50,48 @@ export async function resumeOnCallback(
 		return answer(ctx, 403, `${verified.dropped}; the execution keeps waiting`);
 	const state = await rereadWhileRunning(ctx, kind, mine.id, verified.state);
 	if (kind.phase(state) === 'running') return stillRunning(ctx, mine.id);
-	// Answered before reading the others and downloading, so a slow batch does not make the service send again.
+	memory.finished.set(mine.id, { state });
+	const check = await readBatch(ctx, kind, memory, { id: mine.id, state }, batchDeadline());
+	if (check === 'unsure') return callAgain(ctx, mine.id);
+	// Answered before downloading, so a slow download does not make the service send again.
 	answer(ctx, 200, 'Received');
-	const deadline = Date.now() + callbackMinutes(ctx) * 60_000;
-	const reads = await readBatch(ctx, kind, tasks, { id: mine.id, state }, deadline);
-	if (!reads) return KEEP_WAITING;
-	const taskAt = new Map(tasks.map((task) => [task.index, task]));
-	const resumed = await mapWithLimit(items, DOWNLOADS_AT_ONCE, async (item, index) => {
-		const task = taskAt.get(index);
-		return task ? finish(await finalItem(ctx, kind, item, reads.get(task.id)!, deadline)) : item;
-	});
-	return { ...KEEP_WAITING, workflowData: [resumed.map((item) => item!)] };
+	if (check === 'later' || !claimResume(memory)) return KEEP_WAITING;
+	let items: INodeExecutionData[] | undefined;
+	try {
+		items = await resumedItems(ctx, kind, memory, finish);
+	} finally {
+		// a resume that failed leaves the batch to the next delivery
+		if (!items) memory.resuming = false;
+	}
+	return { ...KEEP_WAITING, workflowData: [items] };
+}
+
+const batchDeadline = () => Date.now() + BATCH_READS_MS;
+
+/**
+ * The batch as this process knows it; the first call of a process that does not know it reads the
+ * waiting items (an expression) and remembers their task ids.
+ */
+function batchOf(ctx: IWebhookFunctions, kind: TaskReader): BatchMemory {
+	const executionId = ctx.getExecutionId();
+	const known = knownBatch(executionId);
+	if (known) return known;
+	const until = Date.now() + callbackMinutes(ctx) * 60_000;
+	return rememberBatch(executionId, waitingTasks(waitingItems(ctx), kind), until);
+}
+
+/**
+ * The callback's own task is finished, but a read of another task failed for now (after its
+ * retries) or the reads per callback ran out: not acknowledged, so the service sends it again
+ * (after 1 s, 5 s and 30 s) and the next delivery reads only what is still unknown.
+ */
+function callAgain(ctx: IWebhookFunctions, id: string): IWebhookResponseData {
+	ctx.getResponseObject().setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+	return answer(
+		ctx,
+		503,
+		`Task ${id} is finished, but the batch's other tasks could not all be read yet; the execution keeps waiting for the service to call again`,
+	);
 }
 
 /**
@@ -85,50 +112,6 @@ function stillRunning(ctx: IWebhookFunctions, id: string): IWebhookResponseData 
 
 /** A hint only: the service retries on its own schedule (1 s, 5 s, 30 s). */
 const RETRY_AFTER_SECONDS = 5;
-
-/** Result files downloaded at once when the batch resumes. */
-const DOWNLOADS_AT_ONCE = 3;
-
-const callbackMinutes = (ctx: IWebhookFunctions) =>
-	ctx.getNodeParameter('callbackTimeoutMinutes', DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
-
-async function finalItem(
-	ctx: IWebhookFunctions,
-	kind: TaskReader,
-	waiting: INodeExecutionData,
-	read: Read,
-	deadline: number,
-): Promise<INodeExecutionData> {
-	const downloadFields = readDownloadFields((name, fallback) =>
-		ctx.getNodeParameter(name, fallback),
-	);
-	const id = String(waiting.json[kind.idField]);
-	const result =
-		'state' in read
-			? { outcome: kind.phase(read.state) as 'succeeded' | 'failed', last: read.state }
-			: { outcome: 'error' as const, error: new Error(read.gone) };
-	const task = await settle(
-		ctx,
-		kind,
-		result,
-		{ poll: DEFAULT_POLL, ...downloadFields },
-		{
-			id,
-			deadline,
-		},
-	);
-	// The waiting item's timedOut outcome and message do not apply any more.
-	const created = Object.fromEntries(
-		Object.entries(waiting.json).filter(([key]) => key !== 'outcome' && key !== 'error'),
-	);
-	const json: IDataObject = {
-		...created,
-		...task.state,
-		outcome: task.outcome,
-		...(task.reason ? { error: task.reason } : {}),
-	};
-	return { ...waiting, json, ...(task.binary ? { binary: task.binary } : {}) };
-}
 
 function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	ctx.getResponseObject().status(status).json({ message });

@@ -1,6 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { rememberBatch } from './batch-memory';
+
 /** The Create nodes' third "Wait for Completion" choice: the execution waits for the task's callback. */
 export const CALLBACK_MODE = 'callback';
 
@@ -77,7 +79,13 @@ export async function waitForCallback(
 	const entry = ctx.getExecuteData();
 	entry.data = { main: [items.map((item, index) => (waits(index) ? timedOut(item) : item))] };
 	waitingEntries.add(entry);
-	await ctx.putExecutionToWait(new Date(Date.now() + minutes * 60_000));
+	const until = Date.now() + minutes * 60_000;
+	// the kinds that call back (posted-task.ts) all name their id taskId
+	const tasks = items.flatMap((item, index) =>
+		waits(index) ? [{ index, id: String(item.json.taskId) }] : [],
+	);
+	rememberBatch(ctx.getExecutionId(), tasks, until);
+	await ctx.putExecutionToWait(new Date(until));
 }
 
 /** The stack entries waitForCallback replaced, so a node can finish their item as it finishes its output. */

@@ -4,9 +4,11 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import {
 	LAST_CALLBACK_WINDOW_MS,
+	READS_PER_CALLBACK,
 	endsLater,
 	readBatch,
 } from '../../../nodes/shared/callback/batch';
+import type { BatchMemory } from '../../../nodes/shared/callback/batch-memory';
 import type { TaskReader } from '../../../nodes/shared/tasks';
 import { NodeApiError } from 'n8n-workflow';
 import { generationTasks } from '../../../nodes/shared/tasks';
@@ -78,23 +80,33 @@ describe('what a callback of a batch reads', () => {
 	const notFound = () =>
 		new NodeApiError(node as never, { message: 'task not found' }, { httpCode: '404' });
 	const mine = (id: string) => task(id, finishedAt.get(id));
+	const memoryOf = (batch = tasks): BatchMemory => ({
+		tasks: batch,
+		finished: new Map(),
+		resuming: false,
+		until: Infinity,
+	});
 
 	test('a callback that is not the last stops at the first task that ended after its own: one read', async () => {
 		const { kind, reads } = service();
-		expect(await readBatch(ctx, kind, tasks, mine('c'), now + 60_000)).toBeUndefined();
+		expect(await readBatch(ctx, kind, memoryOf(), mine('c'), now + 60_000)).toBe('later');
 		expect(reads).toEqual(['d']);
 	});
 
 	test("the last task's callback reads every other task once and resumes with all five states", async () => {
 		const { kind, reads } = service();
-		const all = await readBatch(ctx, kind, tasks, mine('e'), now + 60_000);
-		expect(reads).toEqual(['a', 'b', 'c', 'd']);
-		expect([...all!.keys()].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+		const memory = memoryOf();
+		expect(await readBatch(ctx, kind, memory, mine('e'), now + 60_000)).toBe('complete');
+		expect(reads.sort()).toEqual(['a', 'b', 'c', 'd']);
+		expect([...memory.finished.keys()].sort()).toEqual(['a', 'b', 'c', 'd']);
+		// known finished: never read again
+		expect(await readBatch(ctx, kind, memory, mine('e'), now + 60_000)).toBe('complete');
+		expect(reads).toHaveLength(4);
 	});
 
 	test('a task that still runs stops the reading: the batch keeps waiting', async () => {
 		const { kind, reads } = service(['a']);
-		expect(await readBatch(ctx, kind, tasks, mine('e'), now + 60_000)).toBeUndefined();
+		expect(await readBatch(ctx, kind, memoryOf(), mine('e'), now + 60_000)).toBe('later');
 		expect(reads).toEqual(['a']);
 	});
 
@@ -107,13 +119,13 @@ describe('what a callback of a batch reads', () => {
 				return await kind.query(c, id, ...rest);
 			},
 		};
-		const all = await readBatch(ctx, gone, tasks, mine('e'), now + 60_000);
-		expect(all!.get('b')).toEqual({ gone: expect.stringMatching(/could not be found/) });
-		expect([...all!.keys()].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+		const memory = memoryOf();
+		expect(await readBatch(ctx, gone, memory, mine('e'), now + 60_000)).toBe('complete');
+		expect(memory.finished.get('b')).toEqual({ gone: expect.stringMatching(/could not be found/) });
 	});
 
-	test("the last task's callback of a batch of 16 reads the others 1, 2, 4, 8 at a time (rounds, not one long line)", async () => {
-		const ids = Array.from({ length: 16 }, (_, index) => `t${String(index).padStart(2, '0')}`);
+	test('a callback reads at most READS_PER_CALLBACK others, 4 at once after the first: then it is unsure', async () => {
+		const ids = Array.from({ length: 40 }, (_, index) => `t${String(index).padStart(2, '0')}`);
 		const finished = (id: string) => task(id, now - 60_000 + ids.indexOf(id));
 		let inFlight = 0;
 		/** How many reads were in flight as each one started. */
@@ -127,10 +139,10 @@ describe('what a callback of a batch reads', () => {
 				return finished(id).state;
 			},
 		};
-		const batch = ids.map((id, index) => ({ index, id }));
-		const all = await readBatch(ctx, kind, batch, finished('t15'), now + 60_000);
-		expect(all!.size).toBe(16);
-		const round = (size: number) => Array.from({ length: size }, (_, index) => index + 1);
-		expect(started).toEqual([...round(1), ...round(2), ...round(4), ...round(8)]);
+		const memory = memoryOf(ids.map((id, index) => ({ index, id })));
+		expect(await readBatch(ctx, kind, memory, finished('t39'), now + 60_000)).toBe('unsure');
+		expect(started).toHaveLength(READS_PER_CALLBACK);
+		expect(Math.max(...started)).toBe(4);
+		expect(started[0]).toBe(1);
 	});
 });
