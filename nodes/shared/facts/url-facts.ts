@@ -6,16 +6,17 @@ import { attemptClock, seconds, untilAborted } from '../transport/limits';
 import type { AttemptClock } from '../transport/limits';
 import { credentialOrigin } from '../transport/own-origin';
 import { getFollowingChecked, streamGet } from '../transport/redirects';
+import { fetchRefusalResolved, resolverOf } from '../transport/resolve-check';
 import { readMedia, ReadRefused } from '../media';
 import type { ByteSource, MediaRead, ReadBudget } from '../media';
-import { fetchRefusal } from '../rules/urls';
 
 /**
  * A video or audio URL's header, read with HTTP range requests (`Range: bytes=a-b`), never the
  * whole file: a few small reads, bounded in bytes, reads and time. Only public https addresses or
- * the credential's own origin are asked (docs/architecture.md, Promises: Downloads from where results live), on
- * every redirect hop, and the key is never sent. A host that does not answer a range with 206 is
- * "unknown": the file is not read.
+ * the credential's own origin are asked, a name by the addresses it resolves to
+ * (docs/architecture.md, Promises: Downloads from where results live), on every redirect hop, and
+ * the key is never sent. A host that does not answer a range with 206 is "unknown": the file is
+ * not read.
  */
 
 const BUDGET: ReadBudget = { maxBytes: 4 * 1024 * 1024, maxReads: 6 };
@@ -23,11 +24,17 @@ const TIMEOUT_MS = 15_000;
 
 export async function readUrlMedia(ctx: IExecuteFunctions, url: string): Promise<MediaRead> {
 	const own = await credentialOrigin(ctx, 'unified');
-	const refused = fetchRefusal(url, own);
+	const resolve = resolverOf(ctx);
+	const fetchable: Fetchable = async (next) =>
+		await fetchRefusalResolved(next, own, false, resolve);
+	const refused = await fetchable(url);
 	if (refused) return { reason: `${refused}, so it was not asked` };
 	const clock = attemptClock(cancelSignal(ctx), TIMEOUT_MS);
 	try {
-		return await untilAborted(readMedia(rangeSource(ctx, url, own, clock), BUDGET), clock.signal);
+		return await untilAborted(
+			readMedia(rangeSource(ctx, url, fetchable, clock), BUDGET),
+			clock.signal,
+		);
 	} catch {
 		// Only the clock ends a reading early: readMedia turns every other failure into its reason.
 		return {
@@ -38,10 +45,13 @@ export async function readUrlMedia(ctx: IExecuteFunctions, url: string): Promise
 	}
 }
 
+/** Why a URL is not asked, or undefined when it may be (each redirect hop is judged by it). */
+type Fetchable = (url: string) => Promise<string | undefined>;
+
 function rangeSource(
 	ctx: IExecuteFunctions,
 	url: string,
-	own: string | undefined,
+	fetchable: Fetchable,
 	clock: AttemptClock,
 ): ByteSource {
 	const source = {
@@ -50,7 +60,7 @@ function rangeSource(
 			const response = await rangeRequest(
 				ctx,
 				url,
-				own,
+				fetchable,
 				clock,
 				`bytes=${offset}-${offset + length - 1}`,
 			).catch((error: unknown) => {
@@ -79,13 +89,11 @@ function rangeSource(
 async function rangeRequest(
 	ctx: IExecuteFunctions,
 	url: string,
-	own: string | undefined,
+	fetchable: Fetchable,
 	clock: AttemptClock,
 	range: string,
 ): Promise<IN8nHttpFullResponse> {
-	const answer = await getFollowingChecked(streamGet(ctx, clock, { range }), url, (next) =>
-		fetchRefusal(next, own),
-	);
+	const answer = await getFollowingChecked(streamGet(ctx, clock, { range }), url, fetchable);
 	if ('refused' in answer) throw new ReadRefused(answer.refused);
 	return answer.response;
 }

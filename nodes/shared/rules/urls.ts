@@ -1,4 +1,5 @@
 /** What kind of reference a string is, and whether a URL points somewhere private or insecure. */
+import { isIpLiteral, privateAddressKind } from './addresses';
 import { CODES } from './codes';
 import { fail, shown, type Failure } from './result';
 
@@ -39,15 +40,15 @@ export function parseUrl(value: string): URL | undefined {
 
 /**
  * True for URLs the service rejects as external upscale sources: not https, localhost and internal
- * names, private/loopback/link-local/reserved IPs (v4, v6, v4-mapped v6). A malformed URL is true
- * too (it cannot be shown to be safe).
+ * names, private/loopback/link-local/reserved IPs (v4, v6, and v6 that carries a v4: mapped,
+ * compatible, NAT64). A malformed URL is true too (it cannot be shown to be safe). The URL's text
+ * only: where a name resolves is judged where n8n fetches (transport/resolve-check.ts).
  */
 export function isPrivateOrInsecureUrl(url: string): boolean {
 	const parsed = parseUrl(url);
 	if (!parsed || parsed.protocol !== 'https:' || parsed.hostname === '') return true;
 	const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
-	if (host.startsWith('[')) return isPrivateIpv6(host.slice(1, -1));
-	if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return isPrivateIpv4(host);
+	if (isIpLiteral(host)) return privateAddressKind(host) !== undefined;
 	return isInternalName(host);
 }
 
@@ -77,38 +78,4 @@ function isInternalName(host: string): boolean {
 	return ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'].some((s) =>
 		host.endsWith(s),
 	);
-}
-
-/** [first octet, second octet from, second octet to] of private and reserved IPv4 blocks. */
-const PRIVATE_V4: readonly [number, number, number][] = [
-	[0, 0, 255], // "this" network
-	[10, 0, 255],
-	[100, 64, 127], // carrier-grade NAT
-	[127, 0, 255], // loopback
-	[169, 254, 254], // link-local (cloud metadata)
-	[172, 16, 31],
-	[192, 168, 168],
-	[198, 18, 19], // benchmarking
-];
-
-function isPrivateIpv4(host: string): boolean {
-	const [a, b, c] = host.split('.').map(Number);
-	if (a >= 224) return true; // multicast and reserved
-	if (a === 192 && b === 0 && (c === 0 || c === 2)) return true; // IETF protocol, TEST-NET-1
-	return PRIVATE_V4.some(([first, from, to]) => a === first && b >= from && b <= to);
-}
-
-function isPrivateIpv6(host: string): boolean {
-	if (host === '::' || host === '::1') return true;
-	const mapped = host.match(/^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/);
-	if (mapped) return isPrivateIpv4(mapped[1] ?? hexPairToIpv4(mapped[2], mapped[3]));
-	const first = parseInt(host.split(':')[0] || '0', 16);
-	// fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast
-	return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00;
-}
-
-function hexPairToIpv4(high: string, low: string): string {
-	const h = parseInt(high, 16);
-	const l = parseInt(low, 16);
-	return [h >> 8, h & 255, l >> 8, l & 255].join('.');
 }

@@ -12,7 +12,7 @@ import { notMedia } from './media-check';
 import type { BodyStream, Expected } from './media-check';
 import { credentialOrigin } from './own-origin';
 import { getFollowingChecked, streamGet } from './redirects';
-import { fetchRefusal } from '../rules/urls';
+import { fetchRefusalResolved, resolverOf } from './resolve-check';
 import { mimeTypeOfFileName } from '../media/formats';
 
 /** Total time of a download when the caller gives neither a timeout nor a deadline. */
@@ -73,10 +73,10 @@ function mimeTypeFor(fileName: string, contentType?: string): string {
  * Downloads a result file into n8n binary data as a stream, so a large video is never held in
  * memory as a whole. Result URLs are public files, fetched without the credential (the key never
  * goes to a file host), and only from public https addresses or the credential's own origin,
- * each redirect hop judged again (docs/architecture.md, Promises: Downloads from where results live); any other
- * address is refused before a request is made. A file is stored whole or not at all: a body
- * shorter than its Content-Length fails. The whole download is bounded by the timeout, the
- * deadline and the Stop button.
+ * each redirect hop judged again, a name by the addresses it resolves to (docs/architecture.md,
+ * Promises: Downloads from where results live); any other address is refused before a request is
+ * made. A file is stored whole or not at all: a body shorter than its Content-Length fails. The
+ * whole download is bounded by the timeout, the deadline and the Stop button.
  */
 export async function downloadToBinary(
 	ctx: DownloadContext,
@@ -86,7 +86,11 @@ export async function downloadToBinary(
 ): Promise<IBinaryData> {
 	const node = ctx.getNode();
 	const own = await credentialOrigin(ctx, options.service);
-	const refused = fetchRefusal(url, own, options.allowPrivateHosts);
+	const allowPrivate = options.allowPrivateHosts === true;
+	const resolve = resolverOf(ctx);
+	const fetchable = async (next: string) =>
+		await fetchRefusalResolved(next, own, allowPrivate, resolve);
+	const refused = await fetchable(url);
 	if (refused)
 		throw new NodeOperationError(node, `The result URL was not fetched: ${refused}`, {
 			description: HOSTS_HINT,
@@ -96,7 +100,6 @@ export async function downloadToBinary(
 	const deadline = options.deadline ?? Infinity;
 	if (Date.now() >= deadline) throw outOfTimeError(node);
 	const clock = attemptClock(cancel, options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS, deadline);
-	const fetchable = (next: string) => fetchRefusal(next, own, options.allowPrivateHosts);
 	try {
 		return await untilAborted(
 			fetchInto(ctx, { url, fallbackName, expect: options.expect ?? 'any', fetchable }, clock),
@@ -115,7 +118,7 @@ interface Wanted {
 	url: string;
 	fallbackName: string;
 	expect: Expected;
-	fetchable: (url: string) => string | undefined;
+	fetchable: (url: string) => Promise<string | undefined>;
 }
 
 async function fetchInto(

@@ -44,11 +44,6 @@ export async function sendFollowing(send: Send, first: IHttpRequestOptions): Pro
 type CheckedAnswer = { response: IN8nHttpFullResponse } | { refused: string };
 
 /**
- * Follows a GET's redirects here (the request is sent with redirects off), to any origin, but
- * each new address is judged by `refusal` before it is asked: a file host may send a download
- * on to a CDN, never to an address the first one could not have been.
- */
-/**
  * A GET of a file as a stream, redirects left to getFollowingChecked, bounded by the attempt's
  * clock; every status is answered (the caller judges it). Used for downloads and header reads.
  */
@@ -71,10 +66,15 @@ export function streamGet(
 		})) as IN8nHttpFullResponse;
 }
 
+/**
+ * Follows a GET's redirects here (the request is sent with redirects off), to any origin, but
+ * each new address is judged by `refusal` (where its name resolves too) before it is asked: a
+ * file host may send a download on to a CDN, never to an address the first one could not have been.
+ */
 export async function getFollowingChecked(
 	get: (url: string) => Promise<IN8nHttpFullResponse>,
 	first: string,
-	refusal: (url: string) => string | undefined,
+	refusal: (url: string) => Promise<string | undefined>,
 ): Promise<CheckedAnswer> {
 	let url = first;
 	for (let hop = 0; ; hop++) {
@@ -84,7 +84,7 @@ export async function getFollowingChecked(
 		(response.body as { destroy?: () => void } | undefined)?.destroy?.();
 		if (hop >= MAX_REDIRECTS)
 			return { refused: `a redirect was not followed: more than ${MAX_REDIRECTS} redirects` };
-		const refused = refusal(target);
+		const refused = await refusal(target);
 		if (refused) return { refused: `a redirect was not followed: ${refused}` };
 		url = target;
 	}

@@ -11,6 +11,7 @@ import { factsOfRead } from '../../../shared/facts/binary-facts';
 import type { FoundFacts } from '../../../shared/facts/binary-facts';
 import { readUrlMedia } from '../../../shared/facts/url-facts';
 import { credentialOrigin } from '../../../shared/transport/own-origin';
+import { passedUrlRefusal, resolverOf } from '../../../shared/transport/resolve-check';
 import { asNodeError } from '../../../shared/execution/item-loop';
 import { priceUpscale } from '../../../shared/pricing';
 import { CODES, validateUpscaleSource } from '../../../shared/rules';
@@ -38,7 +39,8 @@ interface SourceFacts {
  * private address is refused with INVALID_URL, except on the credential's own origin (Unified
  * Generation API, § POST /upscale/create exempts the service's asset host; we take the credential's
  * origin as that host, where uploaded assets live on the emulator too): the same rule as every
- * fetch of the package (fetchRefusal).
+ * fetch of the package (fetchRefusal), and a name that resolves here to a private address is
+ * refused too (passedUrlRefusal).
  */
 export async function assessSources(
 	ctx: IExecuteFunctions,
@@ -91,15 +93,25 @@ async function sourceFacts(
 	const assetId = assetIdOf(url);
 	if (assetId !== undefined)
 		return withFact(await assetFacts(ctx, 'VIDEO', { id: assetId }, itemIndex));
-	if (fetchRefusal(url, own)) {
-		const message = `${CODES.INVALID_URL}: source url '${url}' is not https or points to a private or internal address: give a public https URL, an uploaded asset or binary data`;
-		throw new NodeOperationError(ctx.getNode(), message, {
+	if (fetchRefusal(url, own))
+		throw invalidSource(
+			ctx,
 			itemIndex,
-			description: 'Field: sourceUrl. Nothing was sent and no credits were spent.',
-		});
-	}
+			`'${url}' is not https or points to a private or internal address`,
+		);
+	const resolved = await passedUrlRefusal(url, own, resolverOf(ctx));
+	if (resolved)
+		throw invalidSource(ctx, itemIndex, `'${url}' points to a private address (${resolved})`);
 	const record = await assetFacts(ctx, 'VIDEO', { url }, itemIndex);
 	return withFact(record.fact ? record : factsOfRead(await readUrlMedia(ctx, url)));
+}
+
+function invalidSource(ctx: IExecuteFunctions, itemIndex: number, what: string) {
+	const message = `${CODES.INVALID_URL}: source url ${what}: give a public https URL, an uploaded asset or binary data`;
+	return new NodeOperationError(ctx.getNode(), message, {
+		itemIndex,
+		description: 'Field: sourceUrl. Nothing was sent and no credits were spent.',
+	});
 }
 
 const withFact = ({ fact, reason }: FoundFacts): SourceFacts => ({ fact: fact ?? {}, reason });
