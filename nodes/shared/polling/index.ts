@@ -1,13 +1,17 @@
 import { cancelSignal, isCancelled, pause } from '../execution/abort';
 import { mapWithLimit } from '../execution/concurrency';
+import { checkOnce } from './check';
+import type { Seen } from './check';
 import { learn, planRound } from './schedule';
+import { Silence } from './silence';
 import type { ScheduleBounds } from './schedule';
 import type { Watch } from './watch';
 
 /**
  * Waits on many tasks at once, each checked on its own schedule (polling/schedule.ts): near the
  * moment it is expected to finish, learnt from the tasks of the batch that already did. Checks
- * run with bounded concurrency; one deadline bounds everything, retries included; a stopped
+ * run with bounded concurrency; one deadline bounds everything, retries included; a service
+ * silent past its limit (silence.ts) ends the wait, the check in flight cut there; a stopped
  * execution stops at once. Nothing here throws: every task ends with an outcome.
  */
 
@@ -20,14 +24,15 @@ export interface PollOptions {
 	timeoutMs: number;
 	/** Queries in flight at once. */
 	concurrency: number;
-	/** The wait ends when no check got an answer for this long (default UNREACHABLE_MS). */
+	/** The wait ends when the service answered no check for this long (default UNREACHABLE_MS; silence.ts). */
 	unreachableMs?: number;
 }
 
 /**
  * A service that answers no check for this long has gone away (stopped, unreachable): the wait
  * ends, every task still running reported with its id, instead of polling it until the Timeout
- * (30 minutes by default) behind "Executing node…".
+ * (30 minutes by default) behind "Executing node…". Counted on a clock, so a check that hangs
+ * is cut when it runs out, not minutes later when its retries end.
  */
 export const UNREACHABLE_MS = 5 * 60_000;
 
@@ -88,11 +93,6 @@ export interface Poller<S> {
 	group?: (index: number) => string;
 }
 
-interface Seen<S> {
-	state?: S;
-	error?: Error;
-}
-
 /** `ctx` is any n8n context; only its cancel signal is read. */
 export async function pollAll<S>(
 	ctx: object,
@@ -110,17 +110,18 @@ export async function pollAll<S>(
 	}));
 	const durations = new Map<string, number[]>();
 	const bounds = boundsOf(options);
-	// Unanswered since the first failed check after the last answer; given up at a failed check past the limit.
-	const silence = options.unreachableMs ?? UNREACHABLE_MS;
-	let failingSince: number | undefined;
-	let unreachable = false;
-	const over = () => isCancelled(ctx) || Date.now() >= deadline || unreachable;
+	const silence = new Silence(options.unreachableMs ?? UNREACHABLE_MS);
+	const over = () => isCancelled(ctx) || Date.now() >= deadline || silence.over();
 	const check = async (index: number) => {
 		const watch = watches[index];
 		watch.lastCheck = Date.now();
-		results[index] = await pollOnce(ids[index], index, poller, seen[index], deadline);
-		if (!seen[index].error || results[index]) failingSince = undefined;
-		else unreachable ||= Date.now() - (failingSince ??= watch.lastCheck) >= silence;
+		const limit = Math.min(deadline, silence.start(watch.lastCheck));
+		const checked = await checkOnce({ id: ids[index], index }, poller, seen[index], {
+			deadline,
+			limit,
+		});
+		silence.end(checked.answered);
+		results[index] = checked.result;
 		const times = seen[index].state === undefined ? {} : (poller.times?.(seen[index].state) ?? {});
 		watch.createdAt ??= times.createdAt;
 		if (!results[index]) return;
@@ -133,10 +134,11 @@ export async function pollAll<S>(
 		const { due, wakeAt } = planRound(watches, durations, Date.now(), startedAt, bounds);
 		if (due.length > 0) await mapWithLimit(due, options.concurrency, check, over);
 		else if (wakeAt === Infinity) break;
-		else await pause(ctx, wakeAt - Date.now(), deadline);
+		else await pause(ctx, wakeAt - Date.now(), Math.min(deadline, silence.limit));
 	}
 	const unfinished: PollOutcome = cancelSignal(ctx)?.aborted ? 'cancelled' : 'timedOut';
-	const gaveUp = unfinished === 'timedOut' && unreachable ? { unreachableMs: silence } : {};
+	const gaveUp =
+		unfinished === 'timedOut' && silence.over() ? { unreachableMs: silence.limitMs } : {};
 	return results.map(
 		(result, index) =>
 			result ?? {
@@ -158,29 +160,3 @@ export function boundsOf(options: PollOptions): ScheduleBounds {
 		tailShare: TAIL_SHARE,
 	};
 }
-
-async function pollOnce<S>(
-	id: string,
-	index: number,
-	poller: Poller<S>,
-	seen: Seen<S>,
-	deadline: number,
-): Promise<PollResult<S> | undefined> {
-	try {
-		seen.state = await poller.query(id, index, deadline);
-		seen.error = undefined;
-		const phase = poller.phase(seen.state);
-		return phase === 'running' ? undefined : { outcome: phase, last: seen.state };
-	} catch (error) {
-		// A check the deadline cut short tells nothing new: what the service last said stands.
-		if (!cutByDeadline(deadline) || !(seen.error || seen.state)) seen.error = error as Error;
-		return seen.error && poller.isPermanent(seen.error)
-			? { outcome: 'error', last: seen.state, error: seen.error }
-			: undefined;
-	}
-}
-
-/** Timers may fire a few ms before the wall clock reaches the deadline they were set for. */
-const DEADLINE_SLACK_MS = 10;
-
-const cutByDeadline = (deadline: number) => Date.now() >= deadline - DEADLINE_SLACK_MS;
