@@ -7,10 +7,12 @@
 // save as waiting and resume), started together through the active workflow's production webhook;
 // and one execution of N tasks (workflows/package-callback-batch.json: its webhook's body holds N
 // prompts, which a Split Out node makes N items). Every prompt is unique, so a task created twice
-// shows. Plain Node ESM.
+// shows. Each row runs beside its anchor, n8n's own Wait node on the same tasks (anchor.mjs).
+// Plain Node ESM.
 import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
 import { activateWorkflow, readExecution, webhookRegistered } from '../../scripts/n8n/rest.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
+import { anchoredRows, engineOf } from './anchor.mjs';
 import {
 	CALLBACK_TIMEOUT_MS,
 	callbackDeliveries,
@@ -19,9 +21,6 @@ import {
 	measureRequests,
 	oneRun,
 } from './measure.mjs';
-
-const NAME = 'Create Video (callback wait)';
-const NODE = 'Create Video';
 
 /**
  * How a callback row's N tasks are started: the webhook bodies to POST at once, and how many
@@ -45,46 +44,65 @@ const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One row per duration, on one n8n server over `userFolder` (stopped before returning, so the
- * CLI runs that follow have the database to themselves).
+ * An anchor row and a package row per shape and duration, on one n8n server over `userFolder`
+ * (stopped before returning, so the CLI runs that follow have the database to themselves), its
+ * expression engine `engine` (N8N_EXPRESSION_ENGINE; n8n's default when undefined).
  * @param {{ control: (path: string, body?: unknown) => Promise<any> }} emulator
- * @param {{ userFolder: string, flow: any, tasks: number, durations: number[], log: (line: string) => void }} opts
+ * @param {{ userFolder: string, pairs: Array<{ shape: keyof typeof SHAPES, flows: { package: any, anchor: any } }>,
+ *   tasks: number, durations: number[], engine?: string, log: (line: string) => void }} opts
  */
-export async function callbackRows(emulator, { userFolder, flow, tasks, durations, log }) {
+export async function callbackRows(emulator, { userFolder, pairs, tasks, durations, engine, log }) {
 	const port = await freePort();
 	// The resume URL n8n puts in each task: its own port on loopback, where the emulator reaches it.
 	const base = `http://127.0.0.1:${port}`;
-	log('Starting n8n (n8n start) for the callback rows…');
+	log(`Starting n8n (n8n start${engine ? `, engine ${engine}` : ''}) for the callback rows…`);
 	const server = await startN8n({
 		userFolder,
 		port,
-		env: { ...ownerEnv(DEMO_OWNER), N8N_WEBHOOK_URL: `${base}/` },
+		env: {
+			...ownerEnv(DEMO_OWNER),
+			N8N_WEBHOOK_URL: `${base}/`,
+			...(engine ? { N8N_EXPRESSION_ENGINE: engine } : {}),
+		},
 		timeoutMs: 5 * 60_000,
 	});
 	try {
 		const session = await login(server.baseUrl, DEMO_OWNER);
-		const webhook = `${base}/webhook/${flow.nodes[0].parameters.path}`;
-		await activate(session, flow.id, webhook);
-		const batch = { emulator, session, flow, base, webhook, tasks, shape: 'executions', log };
+		for (const flow of pairs.flatMap((pair) => Object.values(pair.flows)))
+			await activate(session, flow.id, webhookOf(base, flow));
+		const batch = {
+			emulator,
+			session,
+			base,
+			tasks,
+			engine: engineOf(server.child.pid),
+			pids: () => [server.child.pid],
+			log,
+		};
 		const rows = [];
-		for (const seconds of durations) rows.push(await callbackBatch(batch, seconds));
+		for (const seconds of durations)
+			for (const { shape, flows } of pairs)
+				rows.push(...(await anchoredRows({ ...batch, shape, flows }, seconds)));
 		return rows;
 	} finally {
 		await server.stop();
 	}
 }
 
+/** The production webhook of a workflow whose first node is its Webhook trigger. */
+export const webhookOf = (base, flow) => `${base}/webhook/${flow.nodes[0].parameters.path}`;
+
 /** How the callbacks reached n8n, one line per callback row. */
 export function callbackNotes(rows) {
 	const callbackRows = rows.filter((row) => row.callbacks);
-	const legend = `${NAME}: started at once by webhook; its span ends at the last callback answered (or queryTask, if later), its n8n execution runs from the first execution's start to the last one's end; "in time" is an answer (any status) within the service's ${CALLBACK_TIMEOUT_MS / 1000} s; "last result" is the last execution's success after the last task's end`;
+	const legend = `callback rows: started at once by webhook; its span ends at the last callback answered (or queryTask, if later), its n8n execution runs from the first execution's start to the last one's end; "in time" is an answer (any status) within the service's ${CALLBACK_TIMEOUT_MS / 1000} s; "last result" is the last execution's success after the last task's end`;
 	return (callbackRows.length ? [legend] : []).concat(
 		callbackRows.map((row) => {
 			const c = row.callbacks;
 			const refused = c.failedAttempts
 				? `${c.failedAttempts} attempts not 2xx ${JSON.stringify(c.failures)}, retried by the emulator (up to attempt ${c.mostAttempts}); answers ${JSON.stringify(c.refusals)}`
 				: 'none refused';
-			return `callbacks${row.mode ? ` (${row.mode} mode)` : ''}, ${SHAPES[row.shape].label(row.tasks)}, T = ${row.seconds} s: ${c.inTime} of ${c.attempts} deliveries answered in time (slowest ${(c.slowestMs / 1000).toFixed(1)} s), ${c.retries} retries; ${c.answered} of ${row.tasks} tasks answered 2xx at n8n's resume URL (${c.resumeBase}<execution>); ${refused}; last result ${timesT(row.lastResult)} after the last task's end (${timesT(row.resultSpan)} after the first createTask); createTask ${row.creates} (${row.createdTwice} twice), queryTask ${row.queries}`;
+			return `${row.name}${row.mode ? ` (${row.mode} mode)` : ''}, ${SHAPES[row.shape].label(row.tasks)}, T = ${row.seconds} s: ${c.inTime} of ${c.attempts} deliveries answered in time (slowest ${(c.slowestMs / 1000).toFixed(1)} s), ${c.retries} retries; ${c.answered} of ${row.tasks} tasks answered 2xx at n8n's resume URL (${c.resumeBase}<execution>); ${refused}; last result ${timesT(row.lastResult)} after the last task's end (${timesT(row.resultSpan)} after the first createTask); createTask ${row.creates} (${row.createdTwice} twice), queryTask ${row.queries}`;
 		}),
 	);
 }
@@ -100,21 +118,24 @@ export async function activate(session, workflowId, webhookUrl) {
 }
 
 /**
- * `tasks` tasks of `seconds` on a fresh emulator, started in the `shape` of SHAPES, until every
- * execution has finished: `base` is where n8n's resume URLs point (its webhook URL), `webhook` the
- * active workflow's production webhook (queue-rows.mjs runs it on a queue's webhook process).
+ * `tasks` tasks of `seconds` on a fresh emulator, started in the `shape` of SHAPES through the
+ * active workflow's production webhook, until every execution has finished: `base` is where
+ * n8n's webhooks and resume URLs point (queue-rows.mjs: a queue's webhook process), `wait` the
+ * row's name and the node whose output delivers the tasks.
  */
 export async function callbackBatch(
-	{ emulator, session, flow, base, webhook, tasks, shape, log },
+	{ emulator, session, flow, wait, base, tasks, shape, log },
 	seconds,
 ) {
 	await emulator.control('/reset', {});
 	await emulator.control('/settings', { taskDurationMs: seconds * 1000 });
-	log(`${NAME}: ${SHAPES[shape].label(tasks)} of ${seconds} s…`);
+	log(`${wait.name}: ${SHAPES[shape].label(tasks)} of ${seconds} s…`);
 	const after = (await executionsAfter(session, flow.id, undefined, 1))[0]?.id ?? '0';
 	const executions = SHAPES[shape].executions(tasks);
-	const { started, refused } = await startExecutions(webhook, SHAPES[shape].bodies(tasks));
-	const finished = await untilFinished(session, flow.id, after, started, resumeBound(seconds));
+	const bodies = SHAPES[shape].bodies(tasks);
+	const { started, refused } = await startExecutions(webhookOf(base, flow), bodies);
+	const watch = { session, emulator, workflowId: flow.id, after, count: started };
+	const finished = await untilFinished(watch, resumeBound(seconds));
 	const runs = await Promise.all(finished.map((execution) => readExecution(session, execution.id)));
 	const requestLog = await emulator.control('/requests');
 	const resumeBase = `${base}/webhook-waiting/`;
@@ -129,7 +150,7 @@ export async function callbackBatch(
 		durationMs: seconds * 1000,
 		endsAt: callbacks.lastAnswered,
 	});
-	const delivered = deliveredTasks(oneRun(runs, NODE), NODE);
+	const delivered = deliveredTasks(oneRun(runs, wait.node), wait.node);
 	// The last result is in the workflow when the last execution succeeded (none while one still waits).
 	const lastEnd = Math.max(...(await emulator.control('/tasks')).map((clock) => clock.endTime));
 	const lastStop = Math.max(...runs.map((run) => Date.parse(run.stoppedAt)));
@@ -143,10 +164,11 @@ export async function callbackBatch(
 	const problem =
 		refused ?? callbackProblem({ executions, tasks, finished, callbacks, requests, delivered });
 	return {
-		name: NAME,
+		name: wait.name,
 		shape,
 		seconds,
 		tasks,
+		createInputs: createInputs(requestLog),
 		...requests,
 		...delivered,
 		...result,
@@ -161,6 +183,13 @@ export async function callbackBatch(
  * to 10 s for its answer) only an execution's own Timeout (60 minutes) can resume it.
  */
 const resumeBound = (seconds) => (seconds * 3 + 240) * 1000;
+
+/** What the first createTask asked for besides its prompt, as JSON (the anchor's must match). */
+function createInputs(requestLog) {
+	const create = requestLog.find((entry) => entry.path === '/api/v1/jobs/createTask');
+	const { prompt, ...inputs } = create?.body?.inputs ?? {};
+	return JSON.stringify({ model: create?.body?.model, inputs });
+}
 
 /** A multiple of T, or why there is none. */
 export const timesT = (value) =>
@@ -227,10 +256,30 @@ async function executionsAfter(session, workflowId, after, limit = Infinity, sta
 	return found;
 }
 
-/** Polls until `count` executions newer than `after` have finished, or the time is up; those finished. */
-async function untilFinished(session, workflowId, after, count, timeoutMs) {
+/**
+ * Polls until `count` executions newer than `after` have finished, or the time is up, or
+ * LOST_GRACE_MS after the service gave up a callback (no execution waiting for it can end
+ * before its Timeout); those finished.
+ */
+async function untilFinished({ session, emulator, workflowId, after, count }, timeoutMs) {
+	const attempts = (await emulator.control('/settings')).webhookRetryDelaysMs.length + 1;
+	let lostAt;
 	for (const deadline = Date.now() + timeoutMs; ; await sleep(1000)) {
 		const finished = await executionsAfter(session, workflowId, after, Infinity, FINISHED);
 		if (finished.length >= count || Date.now() > deadline) return finished;
+		lostAt ??= (await callbackGivenUp(emulator, attempts)) ? Date.now() : undefined;
+		if (lostAt && Date.now() - lostAt > LOST_GRACE_MS) return finished;
 	}
+}
+
+/** How long the other executions may still take once a callback is lost. */
+const LOST_GRACE_MS = 30_000;
+
+/** Whether the service has sent some task's last callback attempt and none was answered 2xx. */
+async function callbackGivenUp(emulator, attempts) {
+	const log = await emulator.control('/webhooks');
+	const accepted = new Set(
+		log.filter((a) => a.status >= 200 && a.status < 300).map((a) => a.taskId),
+	);
+	return log.some((a) => a.attempt >= attempts && !accepted.has(a.taskId));
 }

@@ -3,7 +3,7 @@
 // .cache/bench-queue. The uneven rows (spread.mjs) start the workflow on the main as the editor
 // does, a worker runs it, and the workers' memory is what counts; the callback rows are callback.mjs's
 // batches (N executions of one task, one execution of N tasks) started, and resumed, on the webhook
-// process. Plain Node ESM.
+// process, each beside its anchor (anchor.mjs). Plain Node ESM.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,7 +12,8 @@ import { REPO_CACHE_DIR } from '../../scripts/n8n/paths.mjs';
 import { startQueueServices, startQueueStack } from '../../scripts/n8n/queue.mjs';
 import { readExecution } from '../../scripts/n8n/rest.mjs';
 import { freePort } from '../../scripts/n8n/run.mjs';
-import { SHAPES, activate, callbackBatch, timesT } from './callback.mjs';
+import { anchoredRows, engineOf } from './anchor.mjs';
+import { SHAPES, activate, timesT, webhookOf } from './callback.mjs';
 import { spreadRow } from './spread.mjs';
 
 const DIR = path.join(REPO_CACHE_DIR, 'bench-queue');
@@ -22,7 +23,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts the stack, runs the uneven rows and the callback rows on it, stops it.
  * @param {{ control: (path: string, body?: unknown) => Promise<any>, url: string }} emulator
  * @param {{ n8n: any, tarball: string, uneven: Array<{ name: string, lastNode: string, tasks: number, flow: any }>,
- *   callbacks: Array<{ flow: any, shape: keyof typeof import('./callback.mjs').SHAPES, seconds: number }>,
+ *   callbacks: Array<{ flows: { package: any, anchor: any }, shape: keyof typeof import('./callback.mjs').SHAPES, seconds: number }>,
  *   tasks: number, spread: any, log: (line: string) => void }} opts
  */
 export async function queueRows(emulator, opts) {
@@ -54,7 +55,7 @@ async function onStack(emulator, services, opts) {
 			emulatorUrl: emulator.url,
 			workflows: [
 				...opts.uneven.map((w) => w.flow),
-				...new Set(opts.callbacks.map((row) => row.flow)),
+				...new Set(opts.callbacks.flatMap((row) => Object.values(row.flows))),
 			],
 		},
 		log,
@@ -84,13 +85,26 @@ async function onStack(emulator, services, opts) {
 				}),
 			);
 		}
-		const active = new Set();
-		for (const { flow, shape, seconds } of opts.callbacks) {
-			const webhook = `${base}/webhook/${flow.nodes[0].parameters.path}`;
-			if (!active.has(flow)) await activate(session, flow.id, webhook);
-			active.add(flow);
-			const batch = { emulator, session, flow, base, webhook, tasks: opts.tasks, shape, log };
-			rows.push({ ...(await callbackBatch(batch, seconds)), mode: 'queue' });
+		const flows = new Set(opts.callbacks.flatMap((row) => Object.values(row.flows)));
+		for (const flow of flows) await activate(session, flow.id, webhookOf(base, flow));
+		// every n8n process of the stack: a callback's resume runs on a worker
+		const pids = () =>
+			[stack.main, ...stack.workers, ...stack.webhooks].map((proc) => proc.child.pid);
+		const engine = engineOf(stack.webhooks[0].child.pid);
+		for (const { flows: pair, shape, seconds } of opts.callbacks) {
+			const batch = {
+				emulator,
+				session,
+				base,
+				tasks: opts.tasks,
+				shape,
+				flows: pair,
+				pids,
+				engine,
+				log,
+			};
+			const anchored = await anchoredRows(batch, seconds);
+			rows.push(...anchored.map((row) => ({ ...row, mode: 'queue' })));
 		}
 		return rows;
 	} finally {

@@ -6,7 +6,6 @@
 // with tasks of TASK_SECONDS; each run's wall time is its execution's, its memory the peak resident
 // memory of n8n's process tree (n8n and its task runners). The test/durable helpers build and run
 // both workflows. Plain Node ESM (Linux: reads /proc).
-import fs from 'node:fs';
 import os from 'node:os';
 
 import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
@@ -23,6 +22,7 @@ import {
 } from '../durable/video-queue.mjs';
 import { residentBytes } from './large-download.mjs';
 import { deliveredTasks, lostOrTwice, measureRequests } from './measure.mjs';
+import { treePids } from './proc-tree.mjs';
 
 /** How long each task runs at the emulator, in both runs. */
 export const TASK_SECONDS = 5;
@@ -169,19 +169,7 @@ function treeMemory(pid, everyMs = 200) {
 }
 
 function treeBytes(root) {
-	const parents = [];
-	for (const entry of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)))
-		try {
-			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-			// "pid (comm) state ppid …": comm may hold spaces and parentheses
-			parents.push([Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])]);
-		} catch {
-			// gone meanwhile
-		}
-	const tree = [root];
-	for (let i = 0; i < tree.length; i++)
-		for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
-	return tree.reduce((sum, pid) => sum + (residentBytes(pid) ?? 0), 0);
+	return treePids(root).reduce((sum, pid) => sum + (residentBytes(pid) ?? 0), 0);
 }
 
 /** The row's lines: both runs, and what the table adds per row. */

@@ -2,7 +2,8 @@
 // `npm run bench`: the ways of waiting on a batch, side by side in the real n8n that `npm start`
 // installs, against the emulator: the HTTP Request loop users build by hand (workflows/http-loop.json),
 // Create Video → Wait For Task with default settings, and Create Video waiting for callbacks (N
-// executions of one task, on `n8n start`: see callback.mjs). Then the same polling workflows on
+// executions of one task, and one execution of N tasks, on `n8n start`: see callback.mjs), each
+// callback row beside its anchor, n8n's own Wait node on the same tasks (anchor.mjs). Then the same polling workflows on
 // tasks of uneven run times at 100 and 1000 tasks (spread.mjs), and in queue mode (queue-rows.mjs)
 // the uneven rows and two callback rows at T = 30 s: N executions of one task, and one execution of
 // N tasks. Then the memory of a 200 MB download in n8n's filesystem binary mode, and the time to
@@ -17,6 +18,7 @@
 //   npm run bench -- --only queue-callback-batch              # one execution of 100 tasks, queue mode
 //   npm run bench -- --only queue-callback,queue-callback-batch --tasks 20
 //   npm run bench -- --only queue-callback-batch --queue-env DB_POSTGRESDB_POOL_SIZE=10
+//   npm run bench -- --only callback --durations 5 --engine vm,quickjs   # both expression engines
 // (the other options still apply to the rows chosen: --tasks, --durations, --spread-tasks, …).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { prepareInstance } from '../../scripts/n8n/instance.mjs';
 import { NODE_BIN, REPO_CACHE_DIR, REPO_ROOT } from '../../scripts/n8n/paths.mjs';
 import { binaryFilePath } from '../../scripts/n8n/results.mjs';
 import { executeWorkflow, freePort } from '../../scripts/n8n/run.mjs';
+import { anchorLines } from './anchor.mjs';
 import { callbackNotes, callbackRows } from './callback.mjs';
 import { memorySampler, startFileHost } from './large-download.mjs';
 import {
@@ -46,7 +49,12 @@ import { DEFAULT_SPREAD, spreadReport, spreadRow } from './spread.mjs';
 
 /** The parts `--only` chooses from. */
 const ROWS = {
-	equal: 'the equal-time rows (T of --durations), the callback rows of n8n start included',
+	equal:
+		'the equal-time rows of n8n execute (T of --durations): the HTTP Request loop, Wait For Task',
+	callback:
+		'callback waiting on n8n start, N executions of one task, beside its anchor (T of --durations)',
+	'callback-batch':
+		'callback waiting on n8n start, one execution of N tasks, beside its anchor (T of --durations)',
 	uneven: 'the uneven rows in regular mode',
 	'queue-uneven': 'the uneven rows of Create Video → Wait For Task in queue mode',
 	'queue-callback': `callback waiting in queue mode, N executions of one task (T = ${QUEUE_CALLBACK.seconds} s)`,
@@ -57,6 +65,9 @@ const ROWS = {
 	'queue-table':
 		'the production queue template (a Data Table) against the plain batch, on n8n start (--queue-table-rows)',
 };
+
+/** The values of N8N_EXPRESSION_ENGINE n8n 2.40.7 takes. */
+const ENGINES = ['vm', 'quickjs', 'legacy'];
 
 const HELP = `Usage: npm run bench [-- options]
   --tasks <n>          tasks per batch (default 100)
@@ -72,6 +83,9 @@ const HELP = `Usage: npm run bench [-- options]
   --ledger-held <n,n>  batch sizes of the ledger rows with every create held ${HELD_CREATE_MS} ms (default 1000; none skips them)
   --queue-table-rows <n> rows of the queue-table row (default ${DEFAULT_QUEUE_TABLE_ROWS})
   --queue-env <k=v,…>  n8n settings added to every process of the queue-mode stack (e.g. DB_POSTGRESDB_POOL_SIZE=10)
+  --engine <e,e>       n8n's expression engines for the callback rows (N8N_EXPRESSION_ENGINE: ${ENGINES.join(', ')}),
+                       one n8n run per engine, one after the other (default: n8n's own, vm; the queue's
+                       uneven rows run on the first)
   --only <rows>        run only these rows, comma-separated: ${Object.keys(ROWS).join(', ')}
 ${Object.entries(ROWS)
 	.map(([key, what]) => `                         ${key}: ${what}`)
@@ -93,6 +107,7 @@ function parseArgs(argv) {
 		queueEnv: {},
 		ledger: { sizes: [1000, 10_000], held: [1000] },
 		queueTableRows: DEFAULT_QUEUE_TABLE_ROWS,
+		engines: [undefined],
 	};
 	const list = (text) => (text === 'none' ? [] : text.split(',').map(Number));
 	for (let i = 0; i < argv.length; i++) {
@@ -111,6 +126,7 @@ function parseArgs(argv) {
 		else if (flag === '--ledger-held') opts.ledger.held = list(value());
 		else if (flag === '--queue-table-rows') opts.queueTableRows = Number(value());
 		else if (flag === '--only') opts.only = new Set(value().split(','));
+		else if (flag === '--engine') opts.engines = value().split(',');
 		else if (flag === '--queue-env')
 			opts.queueEnv = Object.fromEntries(
 				value()
@@ -132,6 +148,10 @@ function parseArgs(argv) {
 	if (bad) throw new Error(`numbers must be positive\n\n${HELP}`);
 	const unknown = [...opts.only].filter((key) => !(key in ROWS));
 	if (unknown.length) throw new Error(`unknown rows ${unknown.join(', ')}\n\n${HELP}`);
+	const engines = opts.engines.filter(
+		(engine) => engine !== undefined && !ENGINES.includes(engine),
+	);
+	if (engines.length) throw new Error(`unknown engines ${engines.join(', ')}\n\n${HELP}`);
 	return opts;
 }
 
@@ -168,6 +188,8 @@ async function main() {
 			nodes: workflow('package-nodes.json', values),
 			callback: workflow('package-callback.json', values),
 			callbackBatch: workflow('package-callback-batch.json', values),
+			anchor: workflow('anchor-callback.json', values),
+			anchorBatch: workflow('anchor-callback-batch.json', values),
 			download: workflow('big-download.json', values),
 		};
 		const uneven = spreadWorkflows(values, opts);
@@ -177,8 +199,10 @@ async function main() {
 					ledgerRuns(opts.ledger),
 				)
 			: [];
+		const pairs = callbackPairs(flows, want);
 		const runs = {
 			equal: want('equal') && opts.durations.length > 0,
+			callback: pairs.length > 0 && opts.durations.length > 0,
 			uneven: want('uneven'),
 			download: want('download') && opts.downloadMb > 0,
 			load: want('load'),
@@ -200,30 +224,34 @@ async function main() {
 				log,
 			});
 		}
-		const rows = runs.equal ? await batches(emulator, flows, opts) : [];
+		const rows = [
+			...(runs.equal ? await batches(emulator, flows, opts) : []),
+			...(runs.callback ? await callbacksOnStart(emulator, pairs, opts) : []),
+		].sort((a, b) => opts.durations.indexOf(a.seconds) - opts.durations.indexOf(b.seconds));
 		const unevenRows = runs.uneven ? await spreadRows(emulator, uneven, opts) : [];
 		const seconds = QUEUE_CALLBACK.seconds;
 		const queue = {
 			// the package's own wait; the HTTP loop's figures are in regular mode
 			uneven: want('queue-uneven') ? uneven.filter((w) => w.key === 'Node') : [],
-			callbacks: [
-				...(want('queue-callback') ? [{ flow: flows.callback, shape: 'executions', seconds }] : []),
-				...(want('queue-callback-batch')
-					? [{ flow: flows.callbackBatch, shape: 'batch', seconds }]
-					: []),
-			],
+			callbacks: callbackPairs(flows, (key) => want(`queue-${key}`)).map((pair) => ({
+				...pair,
+				seconds,
+			})),
 		};
-		if (opts.queue && queue.uneven.length + queue.callbacks.length > 0)
-			unevenRows.push(
-				...(await queueRows(emulator, {
-					n8n: { ...n8n, env: { ...n8n.env, ...opts.queueEnv } },
-					tarball: pack.tarball,
-					...queue,
-					tasks: opts.tasks,
-					spread: opts.spread,
-					log,
-				})),
-			);
+		for (const [index, engine] of opts.engines.entries()) {
+			const rowsHere = { ...queue, uneven: index === 0 ? queue.uneven : [] };
+			if (opts.queue && rowsHere.uneven.length + rowsHere.callbacks.length > 0)
+				unevenRows.push(
+					...(await queueRows(emulator, {
+						n8n: { ...n8n, env: { ...n8n.env, ...engineEnv(engine), ...opts.queueEnv } },
+						tarball: pack.tarball,
+						...rowsHere,
+						tasks: opts.tasks,
+						spread: opts.spread,
+						log,
+					})),
+				);
+		}
 		const download = runs.download
 			? await largeDownload(emulator, flows.download, opts.downloadMb)
 			: undefined;
@@ -234,17 +262,20 @@ async function main() {
 		const queueTable = runs.queueTable
 			? await queueTableRow(emulator, { userFolder: USER_FOLDER, rows: opts.queueTableRows, log })
 			: undefined;
-		if (runs.equal || runs.download || runs.load) report(opts, rows, download, loadMs);
+		if (runs.equal || runs.callback || runs.download || runs.load)
+			report(opts, rows, download, loadMs);
 		console.log(
 			[
 				...spreadReport(unevenRows.filter((row) => row.spread)),
 				...queueCallbackLines(unevenRows),
 				...callbackNotes(unevenRows),
+				...anchorLines(unevenRows),
 				...ledgerReport(ledgerResults),
 				...queueTableReport(queueTable),
 			].join('\n'),
 		);
-		const broken = [...rows, ...unevenRows].filter((row) => row.problem);
+		// an anchor's problem is n8n's own (anchorLines prints it), not the package's
+		const broken = [...rows, ...unevenRows].filter((row) => row.problem && row.wait !== 'anchor');
 		for (const row of broken)
 			console.error(
 				`✗ ${row.name}${row.mode ? ` (${row.mode} mode)` : ''}, ${row.spread ? `${row.tasks} uneven tasks` : `T = ${row.seconds} s`}: ${row.problem}`,
@@ -265,7 +296,39 @@ async function main() {
 	}
 }
 
-/** The rows of every duration: the two `n8n execute` workflows, then the callback rows on one n8n server. */
+/** The callback rows' workflows `chosen` (by the key of ROWS, without `queue-`), each with its anchor. */
+function callbackPairs(flows, chosen) {
+	return [
+		...(chosen('callback')
+			? [{ shape: 'executions', flows: { package: flows.callback, anchor: flows.anchor } }]
+			: []),
+		...(chosen('callback-batch')
+			? [{ shape: 'batch', flows: { package: flows.callbackBatch, anchor: flows.anchorBatch } }]
+			: []),
+	];
+}
+
+/** N8N_EXPRESSION_ENGINE set to `engine`, or n8n's default when undefined. */
+const engineEnv = (engine) => (engine ? { N8N_EXPRESSION_ENGINE: engine } : {});
+
+/** The callback rows on one `n8n start` per engine, each duration's anchor and package rows. */
+async function callbacksOnStart(emulator, pairs, opts) {
+	const rows = [];
+	for (const engine of opts.engines)
+		rows.push(
+			...(await callbackRows(emulator, {
+				userFolder: USER_FOLDER,
+				pairs,
+				tasks: opts.tasks,
+				durations: opts.durations,
+				engine,
+				log,
+			})),
+		);
+	return rows;
+}
+
+/** The rows of every duration of the two `n8n execute` workflows. */
 async function batches(emulator, flows, opts) {
 	const rows = [];
 	for (const seconds of opts.durations) {
@@ -290,18 +353,7 @@ async function batches(emulator, flows, opts) {
 			),
 		);
 	}
-	if (opts.durations.length === 0) return rows;
-	rows.push(
-		...(await callbackRows(emulator, {
-			userFolder: USER_FOLDER,
-			flow: flows.callback,
-			tasks: opts.tasks,
-			durations: opts.durations,
-			log,
-		})),
-	);
-	// stable: each duration's rows stay in the order above
-	return rows.sort((a, b) => opts.durations.indexOf(a.seconds) - opts.durations.indexOf(b.seconds));
+	return rows;
 }
 
 const SPREAD_WORKFLOWS = [
@@ -464,12 +516,13 @@ function report(opts, rows, download, loadMs) {
 	const lines = [
 		'',
 		`Benchmark ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (load average now ${os.loadavg()[0].toFixed(1)}), n8n in .cache/n8n, ${opts.tasks} tasks per batch`,
-		`${pad('workflow', 32)}${pad('T', 6)}${pad('span / T', 10)}${pad('creating / T', 14)}${pad('late / T', 10)}${pad('queries/task', 14)}${pad('createTask', 12)}n8n execution`,
+		`${pad('workflow', 32)}${pad('engine', 10)}${pad('T', 6)}${pad('span / T', 10)}${pad('creating / T', 14)}${pad('late / T', 10)}${pad('queries/task', 14)}${pad('createTask', 12)}n8n execution`,
 		...rows.map(
 			(row) =>
-				`${pad(row.name, 32)}${pad(`${row.seconds} s`, 6)}${pad(row.span.toFixed(2), 10)}${pad(row.creating.toFixed(2), 14)}${pad(row.lateness.toFixed(3), 10)}${pad(row.queriesPerTask.toFixed(2), 14)}${pad(row.creates, 12)}${(row.executionMs / 1000).toFixed(1)} s`,
+				`${pad(row.name, 32)}${pad(row.engine?.split(' ')[0] ?? '', 10)}${pad(`${row.seconds} s`, 6)}${pad(row.span.toFixed(2), 10)}${pad(row.creating.toFixed(2), 14)}${pad(row.lateness.toFixed(3), 10)}${pad(row.queriesPerTask.toFixed(2), 14)}${pad(row.creates, 12)}${Number.isFinite(row.executionMs) ? `${(row.executionMs / 1000).toFixed(1)} s` : 'not finished'}`,
 		),
 		...callbackNotes(rows),
+		...anchorLines(rows),
 		download
 			? `peak RSS growth of n8n while Wait For Task downloads ${download.mb} MB (filesystem mode): ${(download.growth / 1024 / 1024).toFixed(1)} MB`
 			: 'large download: skipped',
