@@ -1,6 +1,6 @@
-import { attemptClock, untilAborted } from '../transport/limits';
+import { untilAborted } from '../execution/until-aborted';
 import { reached } from './deadline';
-import type { Poller, PollResult } from './index';
+import type { Poller, PollResult } from './poller';
 
 /** What the wait knows of one task from its checks so far. */
 export interface Seen<S> {
@@ -31,9 +31,9 @@ export async function checkOnce<S>(
 	seen: Seen<S>,
 	{ deadline, limit }: { deadline: number; limit: number },
 ): Promise<Checked<S>> {
-	const abandon = attemptClock(undefined, Infinity, limit + ABANDON_AFTER_MS);
+	const abandon = AbortSignal.timeout(timerMs(limit + ABANDON_AFTER_MS - Date.now()));
 	try {
-		seen.state = await untilAborted(poller.query(task.id, task.index, limit), abandon.signal);
+		seen.state = await untilAborted(poller.query(task.id, task.index, limit), abandon);
 		seen.error = undefined;
 		const phase = poller.phase(seen.state);
 		return {
@@ -50,3 +50,6 @@ export async function checkOnce<S>(
 		return { answered: true, result: { outcome: 'error', last: seen.state, error: seen.error } };
 	}
 }
+
+/** A timer's delay: at least 1 ms, and at most 2^31-1 ms (a longer one would fire at once). */
+const timerMs = (ms: number) => Math.max(1, Math.ceil(Math.min(ms, 2 ** 31 - 1)));

@@ -39,18 +39,7 @@ export function attemptClock(
 /** "1.5 s", "60 s": a limit as the user set it. */
 export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
-/**
- * Settles with `work`, or rejects as soon as `signal` fires: the bound holds even where a request
- * helper does not pass the signal on to the socket.
- */
-export async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-	return await new Promise<T>((resolve, reject) => {
-		const stop = () => reject(signal.reason);
-		if (signal.aborted) stop();
-		signal.addEventListener('abort', stop, { once: true });
-		work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-	});
-}
+export { untilAborted } from '../execution/until-aborted';
 
 /** Retry-After in seconds or as an HTTP date, in ms from `now`, capped; undefined when unreadable. */
 export function retryAfterMs(value: unknown, now = Date.now()): number | undefined {
