@@ -63,6 +63,8 @@ function anchorLine(row, anchor) {
 	// an anchor that did not finish has no span to stand against
 	const ratio = (a, b) => (anchor.problem || a === undefined ? 'none' : (a / b).toFixed(3));
 	const cpu = (r) => `${r.cpuSeconds.toFixed(1)} s`;
+	const span = (r) =>
+		Number.isFinite(r.span) ? `${r.span.toFixed(3)} x T` : 'none (no callback answered 2xx)';
 	const notes = [
 		anchor.problem &&
 			`anchor: ${anchor.problem}, ${anchor.callbacks.answered} of ${anchor.tasks} tasks' callbacks taken (2xx)`,
@@ -72,7 +74,7 @@ function anchorLine(row, anchor) {
 	return [
 		`anchor, ${SHAPES[row.shape].label(row.tasks)}, T = ${row.seconds} s, ${row.mode ?? 'regular'} mode, engine ${row.engine}, load average package ${row.load.toFixed(1)}, anchor ${anchor.load.toFixed(1)}:`,
 		`last result after the first createTask: package ${timesT(row.resultSpan)}, anchor ${timesT(anchor.resultSpan)}, package / anchor ${ratio(row.resultSpan, anchor.resultSpan)};`,
-		`span to the last callback answered: package ${row.span.toFixed(3)} x T, anchor ${anchor.span.toFixed(3)} x T, package / anchor ${ratio(row.span, anchor.span)} (target <= ${ANCHOR_TARGET});`,
+		`span to the last callback answered: package ${span(row)}, anchor ${span(anchor)}, package / anchor ${ratio(row.span, anchor.span)} (target <= ${ANCHOR_TARGET});`,
 		[`n8n CPU: package ${cpu(row)}, anchor ${cpu(anchor)}`, ...notes].join('; '),
 	].join(' ');
 }

@@ -108,12 +108,14 @@ export function callbackNotes(rows) {
 }
 
 /**
- * Activates the workflow and waits until its webhook takes calls: n8n 2.x publishes an activation
- * through an outbox it polls every 15 s, so the activate answer comes first. A CORS preflight
- * asks which methods the path takes without starting an execution.
+ * Activates the workflow, unless an earlier n8n run on the folder did (the callback rows start one
+ * per engine), and waits until its webhook takes calls: n8n 2.x publishes an activation through
+ * an outbox it polls every 15 s, so the activate answer comes first. A CORS preflight asks which
+ * methods the path takes without starting an execution.
  */
 export async function activate(session, workflowId, webhookUrl) {
-	await activateWorkflow(session, workflowId);
+	const saved = (await session.request('GET', `/rest/workflows/${workflowId}`)).json?.data;
+	if (!saved?.active) await activateWorkflow(session, workflowId);
 	await webhookRegistered(webhookUrl);
 }
 
@@ -136,7 +138,7 @@ export async function callbackBatch(
 	const { started, refused } = await startExecutions(webhookOf(base, flow), bodies);
 	const watch = { session, emulator, workflowId: flow.id, after, count: started };
 	const finished = await untilFinished(watch, resumeBound(seconds));
-	const runs = await Promise.all(finished.map((execution) => readExecution(session, execution.id)));
+	const runs = await Promise.all(finished.map((execution) => readRun(session, execution.id)));
 	const requestLog = await emulator.control('/requests');
 	const resumeBase = `${base}/webhook-waiting/`;
 	const callbacks = {
@@ -240,9 +242,11 @@ async function executionsAfter(session, workflowId, after, limit = Infinity, sta
 			...(after ? { firstId: String(after) } : {}),
 			...(lastId ? { lastId: String(lastId) } : {}),
 		};
-		const answer = await session.request(
-			'GET',
-			`/rest/executions?${new URLSearchParams({ filter: JSON.stringify(filter), ...range })}`,
+		const answer = await whileNotReady(() =>
+			session.request(
+				'GET',
+				`/rest/executions?${new URLSearchParams({ filter: JSON.stringify(filter), ...range })}`,
+			),
 		);
 		const page = answer.json?.data?.results;
 		if (!page)
@@ -256,23 +260,49 @@ async function executionsAfter(session, workflowId, after, limit = Infinity, sta
 	return found;
 }
 
+/** An execution as readExecution reads it, read again while n8n cannot answer (503), for at most a minute. */
+async function readRun(session, executionId) {
+	for (const deadline = Date.now() + 60_000; ; await sleep(1000))
+		try {
+			return await readExecution(session, executionId);
+		} catch (error) {
+			if (Date.now() > deadline) throw error;
+		}
+}
+
 /**
- * Polls until `count` executions newer than `after` have finished, or the time is up, or
- * LOST_GRACE_MS after the service gave up a callback (no execution waiting for it can end
- * before its Timeout); those finished.
+ * A request to n8n, asked again while it answers 503 (its SQLite database "not ready" while 100
+ * executions start at once), for at most a minute.
  */
-async function untilFinished({ session, emulator, workflowId, after, count }, timeoutMs) {
-	const attempts = (await emulator.control('/settings')).webhookRetryDelaysMs.length + 1;
-	let lostAt;
-	for (const deadline = Date.now() + timeoutMs; ; await sleep(1000)) {
-		const finished = await executionsAfter(session, workflowId, after, Infinity, FINISHED);
-		if (finished.length >= count || Date.now() > deadline) return finished;
-		lostAt ??= (await callbackGivenUp(emulator, attempts)) ? Date.now() : undefined;
-		if (lostAt && Date.now() - lostAt > LOST_GRACE_MS) return finished;
+async function whileNotReady(request) {
+	for (const deadline = Date.now() + 60_000; ; await sleep(1000)) {
+		const answer = await request();
+		if (answer.status !== 503 || Date.now() > deadline) return answer;
 	}
 }
 
-/** How long the other executions may still take once a callback is lost. */
+/**
+ * Polls until `count` executions newer than `after` have finished, or the time is up, or the
+ * service has given up a callback and no execution has finished for LOST_GRACE_MS (one waiting
+ * for that callback can end only at its Timeout; a callback answered too late may still have
+ * resumed its execution, so finishing ones keep the wait going); those finished.
+ */
+async function untilFinished({ session, emulator, workflowId, after, count }, timeoutMs) {
+	const attempts = (await emulator.control('/settings')).webhookRetryDelaysMs.length + 1;
+	let stall = { count: -1, since: Date.now() };
+	for (const deadline = Date.now() + timeoutMs; ; await sleep(1000)) {
+		const finished = await executionsAfter(session, workflowId, after, Infinity, FINISHED);
+		if (finished.length >= count || Date.now() > deadline) return finished;
+		if (finished.length !== stall.count) stall = { count: finished.length, since: Date.now() };
+		else if (
+			Date.now() - stall.since > LOST_GRACE_MS &&
+			(await callbackGivenUp(emulator, attempts))
+		)
+			return finished;
+	}
+}
+
+/** How long no execution may finish, once a callback is lost, before the row ends. */
 const LOST_GRACE_MS = 30_000;
 
 /** Whether the service has sent some task's last callback attempt and none was answered 2xx. */
