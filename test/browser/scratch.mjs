@@ -199,8 +199,13 @@ export async function outputBinary(page) {
 /** Closes n8n's toasts ("Node executed successfully", …), which cover the panel's corner. */
 export async function closeToasts(page) {
 	const close = page.locator('.el-notification:visible .el-notification__closeBtn');
-	while ((await close.count()) > 0) {
-		await close.first().click();
+	for (let tries = 0; tries < 10 && (await close.count()) > 0; tries++) {
+		// a toast may close itself, or be covered by the next, while it is clicked (CI: a click
+		// retried for 30 s on a detached toast): ask again rather than wait on that one
+		await close
+			.first()
+			.click({ timeout: 3_000 })
+			.catch(() => undefined);
 		await page.waitForTimeout(300); // the toast slides out
 	}
 }
