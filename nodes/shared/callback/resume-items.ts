@@ -26,10 +26,15 @@ export async function resumedItems(
 	finish: (item: INodeExecutionData) => INodeExecutionData,
 ): Promise<INodeExecutionData[]> {
 	const deadline = Date.now() + callbackMinutes(ctx) * 60_000;
+	// one read of the node's download settings for the whole batch, not one per item
+	const settings = {
+		poll: DEFAULT_POLL,
+		...readDownloadFields((name, fallback) => ctx.getNodeParameter(name, fallback)),
+	};
 	const taskAt = new Map(memory.tasks.map((task) => [task.index, task]));
 	const resumed = await mapWithLimit(waitingItems(ctx), DOWNLOADS_AT_ONCE, async (item, index) => {
 		const read = memory.finished.get(taskAt.get(index)?.id ?? '');
-		return read ? finish(await finalItem(ctx, kind, item, read, deadline)) : item;
+		return read ? finish(await finalItem(ctx, kind, item, read, { settings, deadline })) : item;
 	});
 	return resumed.map((item) => item!);
 }
@@ -39,26 +44,17 @@ async function finalItem(
 	kind: TaskReader,
 	waiting: INodeExecutionData,
 	read: Read,
-	deadline: number,
+	{ settings, deadline }: { settings: Parameters<typeof settle>[3]; deadline: number },
 ): Promise<INodeExecutionData> {
-	const downloadFields = readDownloadFields((name, fallback) =>
-		ctx.getNodeParameter(name, fallback),
-	);
 	const id = String(waiting.json[kind.idField]);
 	const result =
 		'state' in read
 			? { outcome: kind.phase(read.state) as 'succeeded' | 'failed', last: read.state }
 			: { outcome: 'error' as const, error: new Error(read.gone) };
-	const task = await settle(
-		ctx,
-		kind,
-		result,
-		{ poll: DEFAULT_POLL, ...downloadFields },
-		{
-			id,
-			deadline,
-		},
-	);
+	const task = await settle(ctx, kind, result, settings, {
+		id,
+		deadline,
+	});
 	// The waiting item's timedOut outcome and message do not apply any more.
 	const created = Object.fromEntries(
 		Object.entries(waiting.json).filter(([key]) => key !== 'outcome' && key !== 'error'),
