@@ -38,13 +38,6 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName:
-			'n8n in queue mode with several webhook processes? Each process remembers only the deliveries it received, so a retried delivery that reaches another process starts a second execution. Follow this trigger with a Remove Duplicates node (Remove Items Processed in Previous Executions, on the taskType, taskId and status fields): n8n keeps what it saw in its database, for every process.',
-		name: 'queueModeNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
 		displayName: 'Secret',
 		name: 'secret',
 		type: 'string',

@@ -1,6 +1,6 @@
 // The benchmark's `ledger` rows: what the Create nodes' bookkeeping in n8n's deduplication store
 // (nodes/shared/ledger) costs beside the creates themselves. Create Video alone (no wait), Parallel
-// Submissions 4, on N rows of distinct prompts, Skip Items Created in Earlier Runs off and on, at
+// Submissions 4, on N rows of distinct prompts, Skip Items Already Created off and on, at
 // the emulator's speed and with every create held 250 ms (nearer a real service's create time).
 // The node logs its cost in one line at n8n's log level debug (`nodes/shared/ledger/cost.ts`); this row runs
 // `n8n execute` at that level and reads the line from n8n's output. Plain Node ESM.

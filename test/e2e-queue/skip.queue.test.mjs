@@ -1,4 +1,4 @@
-// Skip Items Created in Earlier Runs in queue mode: the memory is n8n's deduplication store in
+// Skip Items Already Created in queue mode: the memory is n8n's deduplication store in
 // Postgres, which every worker shares, so the second execution (on whichever worker takes it)
 // skips the rows the first created and sends nothing.
 import { fixtureWorkflows } from './paths.mjs';

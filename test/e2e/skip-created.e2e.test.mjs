@@ -1,4 +1,4 @@
-// Skip Items Created in Earlier Runs in a real n8n: the memory is n8n's own deduplication store, in
+// Skip Items Already Created in a real n8n: the memory is n8n's own deduplication store, in
 // its database. Each `n8n execute` is a whole n8n process that starts, runs the workflow and exits,
 // so the second execution below also runs after a restart of n8n on the same user folder: the
 // rows the first created are skipped, and nothing is sent (or billed) again.

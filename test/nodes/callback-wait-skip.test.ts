@@ -1,5 +1,5 @@
 /**
- * Skip Items Created in Earlier Runs with Wait for Completion set to wait: a skipped item has no
+ * Skip Items Already Created with Wait for Completion set to wait: a skipped item has no
  * task to wait for, so the node neither polls for it nor puts the execution to wait for a callback
  * that would never come. (Callback waiting is n8n 2.x only: see jest.n8n-v1.config.js.)
  */

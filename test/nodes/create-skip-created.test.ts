@@ -1,5 +1,5 @@
 /**
- * Skip Items Created in Earlier Runs (Batch Options): a scheduled batch that reads the same rows
+ * Skip Items Already Created (Batch Options): a scheduled batch that reads the same rows
  * every run pays once per row. The memory is n8n-core's real DataDeduplicationService, over the
  * harness's in-memory backend (test/harness/deduplicator.ts) in place of n8n's database.
  */
@@ -44,7 +44,7 @@ async function run(steps: StepNode[], items: IDataObject[], workflowId = 'skip-w
 	return { result, sent: (await creates()) - before, items: result.json('Create Video') };
 }
 
-describe('Create Video: Skip Items Created in Earlier Runs', () => {
+describe('Create Video: Skip Items Already Created', () => {
 	test('the same 5 items run twice: the second run sends nothing and outputs 5 skipped items', async () => {
 		const node = createVideo();
 		const first = await run([node], FIVE);

@@ -16,6 +16,7 @@ import { TaskTrigger } from '../../nodes/TaskTrigger/TaskTrigger.node';
 import { UploadAsset } from '../../nodes/UploadAsset/UploadAsset.node';
 import { Upscale } from '../../nodes/Upscale/Upscale.node';
 import { WaitForTask } from '../../nodes/WaitForTask/WaitForTask.node';
+import { ASSETS } from '../../nodes/shared/catalog/assets';
 import { SUBTITLE_ROOM, lineWidth } from '../../nodes/shared/fields/subtitle';
 import { visibleFields } from '../helpers/visible-fields';
 
@@ -91,15 +92,80 @@ describe('every field says what it is for', () => {
 		expect(audio?.typeOptions?.rows).toBeGreaterThanOrEqual(4);
 	});
 
-	test("Automatic Length says the service's parameter table does not state -1s", () => {
-		const field = visibleFields(
-			new CreateVideo(),
-			{ model: 'sd2', generationMode: 'textToVideo' } as never,
-			2,
-		).field('automaticDuration');
-		expect(field?.description).toContain(
-			"Inferred: the service's parameter table does not list -1s",
-		);
+	test('Automatic Length says what it does first, then its caveat, in two sentences', () => {
+		const description = sdField('automaticDuration')?.description ?? '';
+		const [does, caveat] = sentences(description);
+		expect(sentences(description)).toHaveLength(2);
+		expect(does).toMatch(/^Whether the model chooses the length of the video/);
+		// The caveat after: the parameter table does not list -1s.
+		expect(caveat).toContain('-1s');
+		expect(caveat).toContain('parameter table');
+	});
+
+	test('Aspect Preset says what it does and when to pick which preset', () => {
+		const description = sdField('aspect')?.description ?? '';
+		expect(sentences(description).length).toBeLessThanOrEqual(2);
+		for (const choice of ['Auto', 'landscape', 'portrait', 'square'])
+			expect(description).toContain(choice);
+		expect(sdField('referenceAspect', 'reference')?.description).toContain('fixed value');
+	});
+
+	test("Upload Asset's Type says when to pick which type, with the formats and sizes of the spec", () => {
+		const node = new UploadAsset();
+		const description =
+			visibleFields(
+				node,
+				{ operation: 'upload', source: 'url' } as never,
+				node.description.defaultVersion ?? 1,
+			).field('type')?.description ?? '';
+		expect(sentences(description).length).toBeLessThanOrEqual(2);
+		for (const [type, spec] of Object.entries(ASSETS.types)) {
+			expect(description).toContain(`${type[0]}${type.slice(1).toLowerCase()}: `);
+			for (const format of spec.formats)
+				if (format !== 'jpg') expect(description).toContain(format.toUpperCase());
+			expect(description).toContain(`${spec.maxBytes / 1024 / 1024} MB`);
+		}
+	});
+});
+
+/** A Create Video field as a new node shows it for sd2 in a mode. */
+function sdField(name: string, generationMode = 'textToVideo') {
+	const node = new CreateVideo();
+	return visibleFields(
+		node,
+		{ model: 'sd2', generationMode } as never,
+		node.description.defaultVersion ?? 1,
+	).field(name);
+}
+
+/** Sentences end with a full stop, a question or exclamation mark before a space or the end. */
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+/).filter(Boolean);
+
+describe('labels and notices a new user meets in the editor', () => {
+	test.each([
+		['Create Video', new CreateVideo()],
+		['Create Image', new CreateImage()],
+		['Upscale Video', new Upscale()],
+		['Compat Task', new CompatTask()],
+	])(
+		"%s: the Skip option's label fits the editor (30 characters), its name is the saved one",
+		(_name, node) => {
+			const skip = allFields(node.description.properties).find(([path]) =>
+				path.endsWith('.skipCreated'),
+			)?.[1];
+			expect(skip?.displayName.length).toBeLessThanOrEqual(30);
+			expect(skip?.description).toContain('an earlier run already created');
+		},
+	);
+
+	test('the Task Finished Trigger shows no queue-mode notice to every user', () => {
+		const node = new TaskTrigger();
+		for (const typeVersion of [1, node.description.defaultVersion ?? 1]) {
+			const shown = visibleFields(node, {}, typeVersion).names.map((name) =>
+				node.description.properties.find((field) => field.name === name)!,
+			);
+			expect(shown.filter((field) => /queue mode/i.test(field.displayName))).toEqual([]);
+		}
 	});
 });
 
@@ -238,8 +304,8 @@ describe('the canvas and the picker', () => {
 		}
 	});
 
-	// n8n's Cloud rules keep five or more options alphabetical: there the main action is the default.
-	test('the main action is listed first, or is the default where five or more options stay alphabetical', () => {
+	// n8n's Cloud rules keep five or more operations alphabetical: there the main action is the default.
+	test('the main action is listed first, or is the default where five or more operations stay alphabetical', () => {
 		const property = (node: INodeType, name: string) =>
 			node.description.properties.find((each) => each.name === name);
 		const first = (node: INodeType, name: string) =>
@@ -252,7 +318,34 @@ describe('the canvas and the picker', () => {
 		);
 		expect(assetOperation?.default).toBe('create');
 	});
+
+	test("Compat Task's node picker lists the task actions first, Create a task on top", () => {
+		expect(pickerActions(new CompatTask()).slice(0, 4)).toEqual([
+			'Create a task',
+			'Wait for tasks',
+			'Get a task',
+			'List tasks',
+		]);
+	});
 });
+
+/**
+ * The actions n8n's node creator lists for a node with resources, in its order
+ * (useActionsGeneration.ts, resourceCategories): each resource option in turn, then the
+ * `action` of each option of the Operation field shown for that resource.
+ */
+function pickerActions(node: INodeType): string[] {
+	const { properties } = node.description;
+	const resources = properties.find((field) => field.name === 'resource')?.options ?? [];
+	return resources.flatMap((resource) => {
+		const value = (resource as { value: string }).value;
+		const operation = properties.find(
+			(field) =>
+				field.name === 'operation' && field.displayOptions?.show?.resource?.includes(value),
+		);
+		return (operation?.options ?? []).map((option) => (option as { action: string }).action);
+	});
+}
 
 describe("Docs links open the node's README section on the package's homepage", () => {
 	const ROOT = join(__dirname, '..', '..');

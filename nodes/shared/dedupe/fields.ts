@@ -18,7 +18,8 @@ const forget: INodeProperties = {
 
 const skip: INodeProperties[] = [
 	{
-		displayName: 'Skip Items Created in Earlier Runs',
+		// Short enough for the editor's label (about 30 characters); the name stays for saved workflows.
+		displayName: 'Skip Items Already Created',
 		name: 'skipCreated',
 		type: 'boolean',
 		default: false,

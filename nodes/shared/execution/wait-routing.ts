@@ -111,7 +111,7 @@ export async function routeWaits(
 }
 
 /**
- * An item a Create node skipped (Batch Options → Skip Items Created in Earlier Runs: created in an
+ * An item a Create node skipped (Batch Options → Skip Items Already Created: created in an
  * earlier run, no task id in this one) whose id field is left empty: nothing to wait for, no error.
  * The field is read as its value (a resource locator's too), so every wait judges it alike.
  */

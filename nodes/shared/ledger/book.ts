@@ -73,7 +73,7 @@ export class Book {
 			if (!this.warned)
 				addHint(
 					this.ctx,
-					`${error.message}. This run's rows were not kept in the memory of Skip Items Created in Earlier Runs (a later run with it on will not know them); n8n's Retry of this execution still sends none of them twice.`,
+					`${error.message}. This run's rows were not kept in the memory of Skip Items Already Created (a later run with it on will not know them); n8n's Retry of this execution still sends none of them twice.`,
 					'warning',
 				);
 			this.warned = true;

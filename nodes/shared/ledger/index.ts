@@ -21,7 +21,7 @@ export interface Ledger {
 /**
  * The ledger of paid work (docs/production.md, "Paid once"): which execution sent which row,
  * kept in n8n's deduplication store apart from the user's memory of sent rows (records.ts). It
- * serves every Create node: Skip Items Created in Earlier Runs, n8n's Retry of an execution (which
+ * serves every Create node: Skip Items Already Created, n8n's Retry of an execution (which
  * re-sends exactly what that execution never sent), and Retry On Fail.
  */
 export async function openLedger(ctx: IExecuteFunctions, slots: Slot[]): Promise<Ledger> {
@@ -59,7 +59,7 @@ function warnOfStore(ctx: IExecuteFunctions, gate: SendGate): void {
 		const items = [...new Set(gate.forgetFailures.map(({ itemIndex }) => itemIndex))].join(', ');
 		addHint(
 			ctx,
-			`Skip Items Created in Earlier Runs: n8n's deduplication store could not forget the items without a task (item index ${items}): ${gate.forgetError?.message}. Later runs will skip them until a run with Forget Earlier Runs.`,
+			`Skip Items Already Created: n8n's deduplication store could not forget the items without a task (item index ${items}): ${gate.forgetError?.message}. Later runs will skip them until a run with Forget Earlier Runs.`,
 			'warning',
 		);
 	}

@@ -4,7 +4,7 @@ import type { StoreRecord } from '../dedupe/store';
 /**
  * The two things the package keeps in n8n's deduplication store, and where:
  *
- * - the **memory**: one key per row sent (Skip Items Created in Earlier Runs reads it), in the
+ * - the **memory**: one key per row sent (Skip Items Already Created reads it), in the
  *   record of the user's Skip Scope, capped at the user's Skip Memory;
  * - the **ledger**: which execution sent which row (a Retry reads it), always in this node's own
  *   record (scope Node).

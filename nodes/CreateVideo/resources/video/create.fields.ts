@@ -176,7 +176,7 @@ function automaticDurationToggle(model: VideoModel): INodeProperties | undefined
 	if (!model.duration.smart) return undefined;
 	// Inferred: the parameter table shows no -1; only the alt section and DURATION_OUT_OF_RANGE ("alt family has no smart duration (-1)") imply the sd family has it.
 	const description =
-		"Whether the model chooses the length of the video itself (sends duration -1s) instead of Duration. Inferred: the service's parameter table does not list -1s; its alt-family notes imply the sd family accepts it. Its price is unknown before sending.";
+		"Whether the model chooses the length of the video itself instead of Duration, so its price is unknown before sending. It sends duration -1s, which the service's parameter table does not list; its alt-family notes imply the sd family accepts it.";
 	return toggle('Automatic Length', P.automaticDuration, description, durationModes(model));
 }
 
@@ -254,11 +254,18 @@ function aspectProperty(
 		type: 'options',
 		options: options.map(({ name, value, description }) => ({ name, value, description })),
 		default: preset,
-		description: fixed
-			? `${label} of the output; this mode needs a fixed value`
-			: `${label} of the output`,
+		description: aspectHelp(label, fixed),
 		displayOptions: { hide: hiddenOutside(model, modes) },
 	};
+}
+
+/** What the aspect field does; the sd family names its aspect ratios by preset sizes. */
+function aspectHelp(label: string, fixed: boolean): string {
+	const need = fixed ? '; this mode needs a fixed value' : '';
+	if (label !== 'Aspect Preset') return `${label} of the output${need}`;
+	const sizes = '1280x720 for landscape 16:9, 720x1280 for portrait 9:16 or 720x720 for square.';
+	const choose = fixed ? `Pick ${sizes}` : `Auto lets the model choose; pick ${sizes}`;
+	return `The shape of the video${need} (Output Resolution sets its size). ${choose}`;
 }
 
 function outputResolutionField(model: VideoModel): INodeProperties {

@@ -1,7 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ASSETS, modelUploadIds } from '../../../shared/catalog';
+import { ASSETS, MB, modelUploadIds } from '../../../shared/catalog';
 import type { AssetType } from '../../../shared/catalog';
 import { withShow } from '../../../shared/fields/grouping';
 import { onVersions } from '../../../shared/fields/versions';
@@ -14,6 +14,17 @@ const displayOptions = { show: { operation: ['upload'] } };
 export const assetTypeOptions = (Object.keys(ASSETS.types) as AssetType[])
 	.sort()
 	.map((type) => ({ name: type[0] + type.slice(1).toLowerCase(), value: type }));
+
+/** When to pick which Type: each type's formats and size cap, from the spec's upload table. */
+function typeHelp(): string {
+	const kinds = assetTypeOptions.map(({ name, value }) => {
+		const { formats, maxBytes } = ASSETS.types[value];
+		const listed = formats.map((format) => format.toUpperCase());
+		const named = `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}`;
+		return `${name}: ${named} up to ${maxBytes / MB} MB`;
+	});
+	return `What the file at the URL is, which the service needs to read it (a file from binary data is typed by its own bytes). ${kinds.join('; ')}.`;
+}
 
 const SOURCES = {
 	auto: {
@@ -97,7 +108,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: assetTypeOptions,
 		default: 'IMAGE',
-		description: 'What the file at the URL is',
+		description: typeHelp(),
 		displayOptions: withShow(displayOptions, { source: ['url', 'auto'] }),
 	},
 	{
