@@ -86,7 +86,8 @@ describe('Create Video: money', () => {
 				const lines = String(run.error?.description).split('\n');
 				expect(lines[0]).toMatch(/^Item 1: .*may have/);
 				expect(lines[1]).toMatch(/^Items 2, 3, 4, 5, 6, 7, 8, 9, 10: Not sent: an earlier create/);
-				expect(lines[2]).toContain('Wait For Task');
+				expect(lines[0]).toContain('first check whether it exists');
+				expect(lines[2]).toContain('does not create these tasks again');
 				expect(run.runData['Create Video']).toHaveLength(1);
 			},
 		);

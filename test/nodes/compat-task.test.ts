@@ -234,7 +234,7 @@ describe('Compat Task: Task Create', () => {
 		expect(video.data.subarray(4, 8).toString('latin1')).toBe('ftyp');
 	});
 
-	test("a failed task is reported with its id and the service's reason", async () => {
+	test("a failed task is reported with its id, the service's reason and what to do: it will not finish", async () => {
 		const run = await runSteps(
 			emu,
 			[create({ waitForCompletion: 'wait', ...FAST_WAIT }, { onError: 'continueRegularOutput' })],
@@ -244,7 +244,9 @@ describe('Compat Task: Task Create', () => {
 		expect(item).toMatchObject({ id: expect.any(String), status: 'failed', taskCreated: 'yes' });
 		expect(item.error).toContain('[fail]');
 		expect(item.error).toContain(String(item.id));
-		expect(item.errorDescription).toContain('Compat Task → Task → Get');
+		expect(item.errorDescription).toBe(
+			'It failed and will not finish: fix what the service said, then run the item again (a new task).',
+		);
 	});
 
 	test('a balance below 100 is refused with what to do, and nothing is created', async () => {

@@ -141,7 +141,7 @@ describe('Create Image: reference URLs', () => {
 		expect(result.error?.message).toMatch(
 			/^INVALID_URL: Reference Image URLs holds several URLs run together/,
 		);
-		expect(result.error?.description).toContain('urls');
+		expect(result.error?.description).toContain('Field: Reference Image URLs.');
 		expect(sent).toEqual([]);
 	});
 });

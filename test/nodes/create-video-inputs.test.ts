@@ -30,11 +30,11 @@ async function runCreate(parameters: Record<string, unknown>, items?: IDataObjec
 	return { run, sent };
 }
 
-/** The user sees the code first, the field in the description, and nothing was sent. */
+/** The user sees the code first, the field (by its label in the node) in the description, and nothing was sent. */
 function expectRefused(result: Awaited<ReturnType<typeof runCreate>>, code: string, field: string) {
 	expect(result.run.status).toBe('error');
 	expect(result.run.error?.message).toMatch(new RegExp(`^${code}: `));
-	expect(result.run.error?.description).toContain(field);
+	expect(result.run.error?.description).toContain(`Field: ${field}`);
 	expect(result.sent).toEqual([]);
 }
 
@@ -123,7 +123,7 @@ describe('Create Video: refused before anything is sent', () => {
 				[name]: pasted,
 				...extra,
 			});
-			expectRefused(result, 'INVALID_URL', name);
+			expectRefused(result, 'INVALID_URL', label);
 			expect(result.run.error?.message).toContain(`${label} holds several URLs run together`);
 		},
 	);
@@ -139,7 +139,7 @@ describe('Create Video: refused before anything is sent', () => {
 			},
 			[{ last: '' }],
 		);
-		expectRefused(result, 'INVALID_MEDIA_COMBINATION', 'lastFrameUrl');
+		expectRefused(result, 'INVALID_MEDIA_COMBINATION', 'Last Frame Image URL');
 		expect(result.run.error?.message).toContain('last frame is empty');
 	});
 
@@ -152,7 +152,7 @@ describe('Create Video: refused before anything is sent', () => {
 			{ model: 'sd2', generationMode: 'textToVideo', prompt: '={{ $json.prompt }}' },
 			[{ prompt }],
 		);
-		expectRefused(result, 'INVALID_PARAMETER', 'inputs.prompt');
+		expectRefused(result, 'INVALID_PARAMETER', 'Prompt (inputs.prompt)');
 	});
 
 	test('a duration "abc" from an expression is DURATION_OUT_OF_RANGE', async () => {
@@ -165,7 +165,7 @@ describe('Create Video: refused before anything is sent', () => {
 			},
 			[{ duration: 'abc' }],
 		);
-		expectRefused(result, 'DURATION_OUT_OF_RANGE', 'inputs.duration');
+		expectRefused(result, 'DURATION_OUT_OF_RANGE', 'Duration (Seconds) (inputs.duration)');
 		expect(result.run.error?.message).toContain("'abc'");
 	});
 
@@ -175,7 +175,7 @@ describe('Create Video: refused before anything is sent', () => {
 			generationMode: 'imageToVideo',
 			prompt: 'a fox',
 		});
-		expectRefused(result, 'INVALID_PARAMETER', 'generationMode');
+		expectRefused(result, 'INVALID_PARAMETER', 'Generation Mode');
 		expect(result.run.error?.message).toContain("'imageToVideo'");
 	});
 });

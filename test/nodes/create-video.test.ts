@@ -234,8 +234,9 @@ describe('Create Video', () => {
 			]);
 			// its one item failed: the workflow stops, and the error names the task
 			expect(reported.status).toBe('error');
-			expect(reported.error?.message).toMatch(/^Task \S+: Still running after/);
-			expect(reported.error?.description).toContain('Wait For Task');
+			expect(reported.error?.message).toMatch(
+				/^Task \S+: Still running after .*Wait for it again later with Wait For Task/,
+			);
 		} finally {
 			await control(emu, '/settings', { taskDurationMs: 300 });
 		}

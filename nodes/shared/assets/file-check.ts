@@ -5,6 +5,7 @@ import type { BinaryFileInfo } from '../transport/binary-upload';
 import { binaryFileInfo } from '../transport/binary-upload';
 import type { AssetType } from '../catalog';
 import { readBinaryMedia } from '../facts/binary-facts';
+import { fieldLine } from '../errors';
 import { binarySource } from '../transport/binary-source';
 import type { MediaInfo, MediaRead } from '../media';
 import { CODES, validateAssetUpload } from '../rules';
@@ -88,7 +89,7 @@ export async function checkBinaryFile(
 			`${verdict.code}: binary property "${propertyName}" (${info.fileName}, ${info.mimeType}): ${verdict.message}`,
 			{
 				itemIndex,
-				description: `Field: ${verdict.path ?? 'file'}. The file was not uploaded and nothing was created.`,
+				description: `${fieldLine(ctx.getNode(), verdict.path ?? 'file')}. The file was not uploaded and nothing was created.`,
 			},
 		);
 	}

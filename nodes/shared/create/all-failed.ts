@@ -30,19 +30,26 @@ function itemsLabel(indexes: number[]): string {
 	return `Items ${numbers.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
+/** An item's failure on one line: its message (the task id is in it), then its next step. */
+function lineOf(error: Error): string {
+	const step = descriptionOf(error)?.replace(/\s*\n\s*/g, ' ');
+	return step ? `${error.message.replace(/[.:;\s]+$/, '')}. ${step}` : error.message;
+}
+
 /**
- * One line per distinct message, with the items that failed so: a thousand alike stay one line.
- * Every distinct message is listed, however many: a created task's id is in its message, and this
- * error may be the only place left that names it.
+ * One line per item (n8n shows a description's line breaks), alike failures sharing one line: a
+ * thousand alike stay one line. Every distinct failure is listed, however many: a created task's
+ * id is in its message, and this error may be the only place left that names it.
  */
 function listed(failures: ItemError[]): string[] {
-	const byMessage = new Map<string, number[]>();
+	const byLine = new Map<string, number[]>();
 	for (const { itemIndex, error } of failures) {
-		const indexes = byMessage.get(error.message);
+		const line = lineOf(error);
+		const indexes = byLine.get(line);
 		if (indexes) indexes.push(itemIndex);
-		else byMessage.set(error.message, [itemIndex]);
+		else byLine.set(line, [itemIndex]);
 	}
-	return [...byMessage].map(([message, indexes]) => `${itemsLabel(indexes)}: ${message}`);
+	return [...byLine].map(([line, indexes]) => `${itemsLabel(indexes)}: ${line}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { fieldLine } from '../errors';
 import type { Price } from '../pricing';
 import type { Refusal } from '../rules';
 import type { TaskKind } from '../tasks';
@@ -65,7 +66,7 @@ export function refusedBeforeSending(
 	itemIndex: number,
 	fault: Refusal,
 ): NodeOperationError {
-	const field = fault.path ? `Field: ${fault.path}. ` : '';
+	const field = fault.path ? `${fieldLine(ctx.getNode(), fault.path)}. ` : '';
 	return new NodeOperationError(ctx.getNode(), `${fault.code}: ${fault.message}`, {
 		itemIndex,
 		description: `${field}Nothing was sent and no credits were spent.`,

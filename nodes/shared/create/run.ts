@@ -14,8 +14,10 @@ import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
 import { reserveToolBudget } from '../tool/caps';
 import { runsAsTool } from '../tool/detect';
+import { stepNotInReason } from '../waiting/task-advice';
 import { waitForTasks } from '../waiting/task-waiting';
-import type { TaskKind } from '../tasks';
+import type { SettledTask } from '../waiting/task-waiting';
+import type { TaskKind, TaskReader } from '../tasks';
 import { claimItems } from './claim';
 import type { SkippedItem } from './claim';
 import { withNextStep } from './next-step';
@@ -242,26 +244,31 @@ async function waitCreated<R>(
 		if (!task) return entry;
 		const json = { ...entry.json, ...task.state };
 		if (!task.reason) return { ...entry, json, binary: task.binary };
-		const error = taskError(ctx, entry.itemIndex, String(entry.json[kind.idField]), task.reason);
+		const error = taskError(ctx, kind, entry, task);
 		return { ...entry, json, failure: { itemIndex: entry.itemIndex, error, sent: 'created' } };
 	});
 }
 
+/** The task's id and why it did not complete in the message, its one next step in the description. */
 function taskError(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
-	id: string,
-	why: string,
+	kind: TaskReader,
+	{ itemIndex, json }: Reported,
+	task: SettledTask,
 ): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Task ${id}: ${why}`, {
-		itemIndex,
-		description: `The task was created (id ${id}); read it later by its id (Wait For Task; Compat Task → Task → Get for a compat task).`,
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Task ${String(json[kind.idField])}: ${task.reason}`,
+		{
+			itemIndex,
+			description: stepNotInReason(kind.name, task.outcome),
+		},
+	);
 }
 
 const TASK_WORDS: StoredWords = {
 	why: 'tasks were created, and re-running it would create (and bill) them again',
-	next: 'The tasks exist or may exist: read them by id with Wait For Task (Compat Task → Task → Get for a compat task). n8n\'s Retry of this execution does not create them again. To get every item instead (with "error" and "taskCreated"), set the node\'s Settings → On Error → Continue.',
+	next: 'n8n\'s Retry of this execution does not create these tasks again. To get every item instead (with "error" and "taskCreated"), set the node\'s Settings → On Error → Continue.',
 };
 
 /**

@@ -3,6 +3,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 
 import { faultyField, quote, readErrorBody } from './error-body';
 import type { ErrorBody } from './error-body';
+import { fieldLine } from './field-labels';
 import { unconfirmedError } from './outcome';
 
 export type Service = 'unified' | 'compat';
@@ -75,22 +76,43 @@ function headline(service: Service, status: number, body: ErrorBody, subject?: S
 	return action(service, status, subject) ?? `The service answered HTTP ${status}`;
 }
 
+/**
+ * An asset still in review is refused like a missing one (Unified Generation API, Asset status:
+ * PROCESSING is "not yet usable in tasks"; the Task-Compatible Video API's assets are usable once
+ * Active): say how to wait for the review instead of "fix the request".
+ */
+const IN_REVIEW: Record<Service, string> = {
+	unified:
+		"The asset is still in review: it can be used once it is ACTIVE. Turn on Upload Asset's Wait for Review, or put Upload Asset → Wait for Review before this node, then run it again.",
+	compat:
+		'The asset is still in review: it can be used once it is Active. Put Compat Task → Asset → Wait for Review before this node, then run it again.',
+};
+
+/** "asset://a1 is PROCESSING", "Asset 7 is Processing": the status word, not any "processing". */
+const stillInReview = ({ message = '' }: ErrorBody) =>
+	/asset/i.test(message) && /\bis processing\b/i.test(message);
+
+function refusalFix(service: Service, body: ErrorBody): string {
+	return stillInReview(body) ? IN_REVIEW[service] : 'Fix the request and run the node again.';
+}
+
 function details(
+	node: INode,
 	service: Service,
 	status: number,
 	body: ErrorBody,
 	subject?: Subject,
 ): string | undefined {
-	const named = faultyField(body);
-	const field = named ? `Field: ${named}. ` : '';
-	if (status === 400) return `${field}Fix the request and run the node again.`;
+	const path = faultyField(body);
+	const named = path && fieldLine(node, path);
+	if (status === 400) return `${named ? `${named}. ` : ''}${refusalFix(service, body)}`;
 	const said = body.message ? quote(body.message) : undefined;
 	// An id that is right still gets 404 when every request goes to the wrong address.
 	const address =
 		status === 404 && subject
 			? `If every request answers 404, ${checkBaseUrl(service)}.`
 			: undefined;
-	const parts = [said, named && `Field: ${named}`, address].filter(Boolean);
+	const parts = [said, named, address].filter(Boolean);
 	return parts.length > 0 ? parts.join('. ') : undefined;
 }
 
@@ -108,7 +130,7 @@ export function httpError(
 	const response: JsonObject = { status, ...(body as JsonObject) };
 	return new NodeApiError(node, response, {
 		message: headline(service, status, body, subject),
-		description: details(service, status, body, subject),
+		description: details(node, service, status, body, subject),
 		httpCode: String(status),
 		itemIndex,
 	});

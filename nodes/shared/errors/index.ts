@@ -13,6 +13,7 @@ export {
 } from './http';
 export type { Service, Subject } from './http';
 export { serviceSaid } from './error-body';
+export { fieldLabel, fieldLine } from './field-labels';
 export {
 	isCancellation,
 	isOutcomeUnknown,

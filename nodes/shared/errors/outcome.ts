@@ -102,9 +102,11 @@ export function outOfTimeError(node: INode, itemIndex?: number): NodeApiError {
 
 /** What may exist after an answer nobody could read, and where the user looks before resending. */
 const CHECK_CREATED = {
-	task: 'The service may have created and billed a task for this item. Do not run it again blindly: check your tasks and credits first.',
-	asset:
-		'The service may have created this asset. Do not send it again blindly: first list your assets (Upload Asset > List, or Compat Task > Asset > List).',
+	task: () =>
+		'The service may have created and billed a task for this item. Do not run it again blindly: check your tasks and credits first.',
+	/** Each API lists its own assets: Compat Task's with Compat Task, the others' with Upload Asset. */
+	asset: (node: INode) =>
+		`The service may have created this asset. Do not send it again blindly: first list your assets (${/compatTask(Tool)?$/.test(node.type) ? 'Compat Task → Asset → List' : 'Upload Asset → List'}).`,
 };
 
 /** A create whose answer could not be read (or says nothing of this item): it may have been carried out. */
@@ -116,7 +118,7 @@ export function notConfirmedError(
 ): NodeOperationError {
 	return new NodeOperationError(node, `Not confirmed: ${why}`, {
 		itemIndex,
-		description: CHECK_CREATED[created],
+		description: CHECK_CREATED[created](node),
 	});
 }
 

@@ -11,6 +11,7 @@ import type { PollOutcome, PollResult } from '../polling';
 import { isPermanentError } from '../transport/permanent';
 import type { TaskReader } from '../tasks';
 import type { Service } from '../transport';
+import { nextStepAfter } from './task-advice';
 
 /** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
 const DOWNLOADS_AT_ONCE = 3;
@@ -77,7 +78,11 @@ export async function settle(
 	}
 	if (!settings.download) return { state, outcome: 'succeeded' };
 	if (isCancelled(ctx))
-		return { state, outcome: 'cancelled', reason: `The task completed, but ${STOPPED}` };
+		return {
+			state,
+			outcome: 'cancelled',
+			reason: `The task completed, but the execution was stopped before its download. ${nextStepAfter(kind.name, 'downloadFailed')}`,
+		};
 	try {
 		const binary = await downloads(ctx, kind.resultUrls(state), settings, {
 			...task,
@@ -90,8 +95,7 @@ export async function settle(
 	}
 }
 
-const STOPPED =
-	'the execution was stopped while waiting; the task goes on at the service: read it later with Wait For Task';
+const STOPPED = 'the execution was stopped while waiting; the task goes on at the service';
 
 /** Why a task did not complete, in the service's words where it gave any. */
 function failureMessage(
@@ -103,7 +107,7 @@ function failureMessage(
 	const seconds = Math.round(timeoutMs / 1000);
 	switch (result.outcome) {
 		case 'cancelled':
-			return `Not finished: ${STOPPED}`;
+			return `Not finished: ${STOPPED}. ${nextStepAfter(kind.name, 'cancelled')}`;
 		case 'error':
 			return error?.message ?? 'The task could not be read';
 		case 'failed':
@@ -111,10 +115,10 @@ function failureMessage(
 		default: {
 			const failedCheck = error ? `; the last check failed: ${error.message}` : '';
 			if (result.unreachableMs !== undefined)
-				return `The service answered no status check for ${Math.round(result.unreachableMs / 60_000)} minutes${failedCheck}, so the wait ended. The task was created and may still be running: read it later by its taskId with Wait For Task`;
+				return `The service answered no status check for ${Math.round(result.unreachableMs / 60_000)} minutes${failedCheck}, so the wait ended. ${nextStepAfter(kind.name, 'error')}`;
 			if (!last)
-				return `No status could be read within ${seconds} s${failedCheck || ': no check was made'}`;
-			return `Still running after ${seconds} s (last status ${String(last.status)})${failedCheck}: wait again later with Wait For Task, or raise the timeout`;
+				return `No status could be read within ${seconds} s${failedCheck || ': no check was made'}. ${nextStepAfter(kind.name, 'timedOut')}`;
+			return `Still running after ${seconds} s (last status ${String(last.status)})${failedCheck}. ${nextStepAfter(kind.name, 'timedOut')}`;
 		}
 	}
 }

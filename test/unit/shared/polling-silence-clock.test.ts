@@ -66,7 +66,7 @@ test('a check that hangs to its deadline: the wait ends at the limit after the l
 	expect(Date.now() - answered[0]).toBeLessThan(LIMIT_MS + MARGIN_MS);
 	expect(result).toMatchObject({ outcome: 'timedOut', last: running, unreachableMs: LIMIT_MS });
 	expect(await reasonOf(result, OPTIONS)).toBe(
-		'The service answered no status check for 0 minutes, so the wait ended. The task was created and may still be running: read it later by its taskId with Wait For Task',
+		'The service answered no status check for 0 minutes, so the wait ended. The task was created and may still be running: read it later by its id with Wait For Task',
 	);
 });
 

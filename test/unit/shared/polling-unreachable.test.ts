@@ -57,7 +57,7 @@ test('a service that went away after answering: the task is reported as created,
 	);
 	expect(result.last).toEqual({ status: 'PROCESSING' });
 	expect(await reasonOf(result, OPTIONS)).toMatch(
-		/^The service answered no status check for 0 minutes; the last check failed: connect ECONNREFUSED.*The task was created and may still be running: read it later by its taskId with Wait For Task$/,
+		/^The service answered no status check for 0 minutes; the last check failed: connect ECONNREFUSED.*The task was created and may still be running: read it later by its id with Wait For Task$/,
 	);
 });
 

@@ -1,4 +1,3 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -8,6 +7,7 @@ import type {
 
 import { resumeOnCallback } from '../../../shared/callback/wait-mode-webhook';
 import { runGenerations } from '../../../shared/create/generations';
+import { refusedBeforeSending } from '../../../shared/create/plan';
 import { VIDEO_PARAMETER_NAMES } from './names';
 import { simplifierOf, simplifiedResume } from '../../../shared/create/simplified';
 import { GENERATION_SIMPLE } from '../../../shared/output/simplify';
@@ -44,11 +44,6 @@ function readParameters(ctx: IExecuteFunctions, itemIndex: number): VideoParamet
 	}
 	const read = parameters as VideoParameters;
 	const fault = checkVideoParameters(read);
-	if (fault) {
-		throw new NodeOperationError(ctx.getNode(), `${fault.code}: ${fault.message}`, {
-			itemIndex,
-			description: `Field: ${fault.path}. Nothing was sent and no credits were spent.`,
-		});
-	}
+	if (fault) throw refusedBeforeSending(ctx, itemIndex, fault);
 	return read;
 }

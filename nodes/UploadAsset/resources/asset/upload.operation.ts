@@ -9,6 +9,7 @@ import {
 } from '../../../shared/transport/unified-asset-api';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
 import { mapWithLimit } from '../../../shared/execution/concurrency';
+import { fieldLine } from '../../../shared/errors';
 import {
 	assetItem,
 	byItem,
@@ -79,7 +80,7 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 	if (verdict.ok) return plan;
 	throw new NodeOperationError(ctx.getNode(), `${verdict.code}: ${verdict.message}`, {
 		itemIndex,
-		description: `Field: ${verdict.path ?? 'url'}. Nothing was uploaded.`,
+		description: `${fieldLine(ctx.getNode(), verdict.path ?? 'url')}. Nothing was uploaded.`,
 	});
 }
 

@@ -4,6 +4,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { propertyOf } from '../../../shared/assets/binary-placeholders';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
 import { mapWithLimit } from '../../../shared/execution/concurrency';
+import { fieldLine } from '../../../shared/errors';
 import { refusedBeforeSending } from '../../../shared/create/plan';
 import type { Planned, ReadyItem } from '../../../shared/create/plan';
 import { assetFacts } from '../../../shared/facts/asset-records';
@@ -110,7 +111,7 @@ function invalidSource(ctx: IExecuteFunctions, itemIndex: number, what: string) 
 	const message = `${CODES.INVALID_URL}: source url ${what}: give a public https URL, an uploaded asset or binary data`;
 	return new NodeOperationError(ctx.getNode(), message, {
 		itemIndex,
-		description: 'Field: sourceUrl. Nothing was sent and no credits were spent.',
+		description: `${fieldLine(ctx.getNode(), 'source.url')}. Nothing was sent and no credits were spent.`,
 	});
 }
 
