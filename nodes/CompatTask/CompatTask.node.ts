@@ -12,7 +12,7 @@ import type {
 import { readmeSection } from '../shared/fields/docs';
 import { returnAtOnceHint } from '../shared/create/next-step';
 import { pickedSubtitle } from '../shared/fields/subtitle';
-import { VERSIONS_TO_3 } from '../shared/fields/versions';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
@@ -91,9 +91,9 @@ export class CompatTask implements INodeType {
 		},
 		group: ['transform'],
 		documentationUrl: readmeSection('compat-task'),
-		// 2: starts on a listed model; 3: Task → Create and Task → Wait wait and download by default
-		version: VERSIONS_TO_3,
-		defaultVersion: 3,
+		// 2: starts on a listed model; Task → Create and Task → Wait wait and download by default
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle(PROPERTIES, ['resource', 'operation']),
 		description:
 			"Tasks, assets, asset groups and the balance of the Task-Compatible Video API, the Unified Generation provider's second API",

@@ -18,7 +18,7 @@ import { videoProperties } from './resources/video/create.fields';
 import { videoOptionsByVersion } from './resources/video/options.fields';
 import { MODE_SHORT_NAMES } from './resources/video/modes';
 import { createSubtitle } from '../shared/fields/subtitle';
-import { VERSIONS_TO_3 } from '../shared/fields/versions';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { simplifyField } from '../shared/fields/simplify';
 import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
 import { modelCount } from '../shared/fields/model-count';
@@ -34,9 +34,9 @@ export class CreateVideo implements INodeType {
 		},
 		group: ['transform'],
 		documentationUrl: readmeSection('create-video'),
-		// 2: waits and downloads by default, Simplify; 3: alt models list one automatic ratio
-		version: VERSIONS_TO_3,
-		defaultVersion: 3,
+		// 2: waits and downloads by default, Simplify, alt models list one automatic ratio
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: createSubtitle(videoProperties(), MODE_SHORT_NAMES),
 		description: `Create video generation tasks with the Unified Generation API (${modelCount(VIDEO_MODELS)}, every mode)`,
 		defaults: { name: 'Create Video' },

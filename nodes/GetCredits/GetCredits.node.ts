@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { readmeSection } from '../shared/fields/docs';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import * as credits from './resources/credits/get.fields';
 import { runAsNodeOrTool } from '../shared/tool/aware';
 import { toolDescriptionField } from '../shared/fields/tool';
@@ -21,8 +22,8 @@ export class GetCredits implements INodeType {
 		},
 		group: ['input'],
 		documentationUrl: readmeSection('get-credits'),
-		version: [1, 2],
-		defaultVersion: 2,
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: 'Credit balance',
 		description:
 			"Read the credit balance of the Unified Generation API (the same provider's Task-Compatible Video API balance: Compat Task → Balance → Get)",

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { IMAGE_MODEL_IDS, VIDEO_MODEL_IDS } from '../shared/catalog';
+import { downloadSince } from '../shared/fields/completion';
 import { downloadProperties } from '../shared/fields/wait';
 
 /**
@@ -88,5 +89,6 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'Only generation tasks of these models start the workflow; none chosen lets every model through. Upscale tasks have no model and are not filtered by it.',
 	},
-	...downloadProperties(),
+	// Version 2 downloads the result files by default, as the Create nodes do.
+	...downloadProperties().flatMap((property) => downloadSince(property, 2)),
 ];

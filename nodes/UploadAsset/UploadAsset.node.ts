@@ -10,7 +10,7 @@ import type {
 import { readmeSection } from '../shared/fields/docs';
 import { simplifyField } from '../shared/fields/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
-import { VERSIONS_TO_3 } from '../shared/fields/versions';
+import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
@@ -71,9 +71,9 @@ export class UploadAsset implements INodeType {
 		},
 		group: ['transform'],
 		documentationUrl: readmeSection('upload-asset'),
-		// 2: starts on a URL upload; 3: starts on Automatic (the item's file, else the URL)
-		version: VERSIONS_TO_3,
-		defaultVersion: 3,
+		// 2: starts on Automatic (the item's file, else the URL), waits for the review, Simplify
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: pickedSubtitle([OPERATION], ['operation']),
 		description:
 			'Upload media assets for the Unified Generation API, read their review status, list them or wait for their review',

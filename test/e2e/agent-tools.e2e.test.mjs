@@ -187,7 +187,7 @@ function mcpWorkflow({ unified }) {
 					name: 'MCP Server Trigger',
 					webhookId: randomUUID(),
 				},
-				tool('Create Video', 'createVideoTool', 3, { model: 'sd2-mini', toolWaitSeconds: 5 }, 0),
+				tool('Create Video', 'createVideoTool', 2, { model: 'sd2-mini', toolWaitSeconds: 5 }, 0),
 				tool('Wait For Task', 'waitForTaskTool', 2, { operation: 'get' }, 220),
 			],
 			connections: { 'Create Video': toTrigger, 'Wait For Task': toTrigger },

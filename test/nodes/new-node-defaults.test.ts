@@ -1,6 +1,5 @@
 /**
- * Versions 2 (and Create Video's and Compat Task's 3) of the nodes: what a node dragged from the
- * picker starts with (its defaults succeed on the first run), while a saved version-1 node keeps
+ * Version 2 of the nodes: what a node dragged from the picker starts with (its defaults succeed on the first run), while a saved version-1 node keeps
  * version 1's defaults. Fields as n8n's own displayOptions logic resolves them; runs through the
  * real n8n-core engine against the emulator.
  */
@@ -9,12 +8,15 @@ import type { INodeType } from 'n8n-workflow';
 import { CompatTask } from '../../nodes/CompatTask/CompatTask.node';
 import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
 import { CreateVideo } from '../../nodes/CreateVideo/CreateVideo.node';
+import { GetCredits } from '../../nodes/GetCredits/GetCredits.node';
+import { TaskTrigger } from '../../nodes/TaskTrigger/TaskTrigger.node';
 import { UploadAsset } from '../../nodes/UploadAsset/UploadAsset.node';
 import { Upscale } from '../../nodes/Upscale/Upscale.node';
 import { WaitForTask } from '../../nodes/WaitForTask/WaitForTask.node';
 import type { RunningEmulator } from '../emulator';
-import { makeVideo } from '../emulator/media';
-import { activeAsset, logged, startFast } from '../emulator/test-helpers';
+import { makeImage, makeVideo } from '../emulator/media';
+import { activeAsset, control, logged, startFast } from '../emulator/test-helpers';
+import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { runSteps } from '../helpers/nodes';
 import { visibleFields } from '../helpers/visible-fields';
 import { COMPAT_CREDENTIAL, packageNode } from '../helpers/workflow';
@@ -29,12 +31,11 @@ const defaults = (node: INodeType, version: number, values: Record<string, unkno
 	visibleFields(node, values as never, version).values;
 
 describe('what a new node (version 2) starts with, and what a saved version-1 node keeps', () => {
-	test('every node of the six is its newest version when added, and still loads version 1', () => {
-		for (const node of [new CreateImage(), new Upscale(), new WaitForTask()]) {
-			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2], 2]);
-		}
-		for (const node of [new CreateVideo(), new CompatTask(), new UploadAsset()]) {
-			expect([node.description.version, node.description.defaultVersion]).toEqual([[1, 2, 3], 3]);
+	test('every node is version 2 when added, and still loads version 1 (the one released)', () => {
+		const nodes = [CreateVideo, CreateImage, Upscale, WaitForTask, CompatTask, UploadAsset];
+		for (const Node of [...nodes, GetCredits, TaskTrigger]) {
+			const { version, defaultVersion } = new Node().description;
+			expect([Node.name, version, defaultVersion]).toEqual([Node.name, [1, 2], 2]);
 		}
 	});
 
@@ -73,27 +74,27 @@ describe('what a new node (version 2) starts with, and what a saved version-1 no
 		expect(defaults(new CompatTask(), 1)).toMatchObject({ model: 'custom', customModel: '' });
 	});
 
-	test('Compat Task version 3: Task → Create and Task → Wait wait and download, as the Create nodes do; version 2 returns at once', () => {
-		expect(defaults(new CompatTask(), 3)).toMatchObject({
+	test('Compat Task version 2: Task → Create and Task → Wait wait and download, as the Create nodes do; version 1 returns at once', () => {
+		expect(defaults(new CompatTask(), 2)).toMatchObject({
 			model: 'video-2-0-260128',
 			waitForCompletion: 'wait',
 			download: true,
 		});
-		expect(defaults(new CompatTask(), 2)).toMatchObject({ waitForCompletion: 'none' });
-		expect(defaults(new CompatTask(), 2)).not.toHaveProperty('download');
+		expect(defaults(new CompatTask(), 1)).toMatchObject({ waitForCompletion: 'none' });
+		expect(defaults(new CompatTask(), 1)).not.toHaveProperty('download');
 		const wait = { resource: 'task', operation: 'wait' };
-		expect(defaults(new CompatTask(), 3, wait)).toMatchObject({ download: true });
-		expect(defaults(new CompatTask(), 2, wait)).toMatchObject({ download: false });
+		expect(defaults(new CompatTask(), 2, wait)).toMatchObject({ download: true });
+		expect(defaults(new CompatTask(), 1, wait)).toMatchObject({ download: false });
 	});
 
-	test('Create Video version 3: an alt model lists one automatic ratio; versions 1 and 2 both (saved workflows hold either)', () => {
+	test('Create Video version 2: an alt model lists one automatic ratio; version 1 both (saved workflows hold either)', () => {
 		const alt = { model: 'alt3.0-video', generationMode: 'textToVideo' };
 		const ratios = (version: number) =>
 			visibleFields(new CreateVideo(), alt as never, version).options('aspect');
-		expect(ratios(3).filter(({ value }) => value === 'auto' || value === 'adaptive')).toEqual([
+		expect(ratios(2).filter(({ value }) => value === 'auto' || value === 'adaptive')).toEqual([
 			{ value: 'adaptive', name: 'Automatic' },
 		]);
-		expect(ratios(3).map(({ value }) => value)).toEqual([
+		expect(ratios(2).map(({ value }) => value)).toEqual([
 			'adaptive',
 			'16:9',
 			'9:16',
@@ -101,51 +102,70 @@ describe('what a new node (version 2) starts with, and what a saved version-1 no
 			'4:3',
 			'3:4',
 		]);
-		for (const version of [1, 2])
-			expect(ratios(version).map(({ value }) => value)).toEqual(
-				expect.arrayContaining(['auto', 'adaptive']),
-			);
-		expect(defaults(new CreateVideo(), 3, alt)).toMatchObject({ aspect: 'adaptive' });
+		expect(ratios(1).map(({ value }) => value)).toEqual(
+			expect.arrayContaining(['auto', 'adaptive']),
+		);
+		expect(defaults(new CreateVideo(), 2, alt)).toMatchObject({ aspect: 'adaptive' });
 		// an sd model's presets are the same on every version
 		const sd = { model: 'sd2', generationMode: 'textToVideo' };
 		const presets = (version: number) =>
 			visibleFields(new CreateVideo(), sd as never, version).options('aspect');
-		expect(presets(3)).toEqual(presets(2));
+		expect(presets(2)).toEqual(presets(1));
 	});
 
-	test("Upload Asset version 3 starts on Automatic: the item's file (Input Binary Field) when it carries one, else the URL, neither required", () => {
+	test("Upload Asset version 2 starts on Automatic: the item's file (Input Binary Field) when it carries one, else the URL, neither required; it waits for the review", () => {
 		const upload = new UploadAsset();
-		expect(defaults(upload, 3)).toMatchObject({
+		expect(defaults(upload, 2)).toMatchObject({
 			operation: 'upload',
 			source: 'auto',
 			binaryPropertyName: 'data',
 			url: '',
 			type: 'IMAGE',
 			forModel: 'none',
+			waitForReview: true,
 		});
-		const fields = visibleFields(upload, {} as never, 3);
+		const fields = visibleFields(upload, {} as never, 2);
 		const values = (name: string) => fields.options(name).map((option) => option.value);
 		expect(values('source')).toEqual(['auto', 'binary', 'url']);
 		expect(fields.field('url')?.required).toBeFalsy();
-		for (const version of [1, 2]) {
-			const older = visibleFields(upload, {} as never, version).options('source');
-			expect(older.map((option) => option.value)).toEqual(['binary', 'url']);
-		}
-		const byUrl = visibleFields(upload, { source: 'url' } as never, 3);
+		const older = visibleFields(upload, {} as never, 1).options('source');
+		expect(older.map((option) => option.value)).toEqual(['binary', 'url']);
+		const byUrl = visibleFields(upload, { source: 'url' } as never, 2);
 		expect(byUrl.field('url')?.required).toBe(true);
-	});
-
-	test('Upload Asset: version 2 uploads from a URL (a new workflow has no binary data), version 1 from binary data', () => {
-		expect(defaults(new UploadAsset(), 2)).toMatchObject({
-			operation: 'upload',
-			source: 'url',
-			url: '',
-		});
-		expect(defaults(new UploadAsset(), 1)).toMatchObject({
-			operation: 'upload',
+		expect(defaults(upload, 1)).toMatchObject({
 			source: 'binary',
 			binaryPropertyName: 'data',
+			waitForReview: false,
 		});
+	});
+
+	test("Upscale Video version 2 starts on Automatic: the item's video when it carries one, else the Video URL (not required); version 1 on URL", () => {
+		const upscale = new Upscale();
+		expect(defaults(upscale, 2)).toMatchObject({
+			sourceType: 'auto',
+			binaryPropertyName: 'data',
+			sourceUrl: '',
+		});
+		const fields = visibleFields(upscale, {} as never, 2);
+		expect(fields.options('sourceType').map((option) => option.value)).toEqual([
+			'auto',
+			'binary',
+			'asset',
+			'url',
+		]);
+		expect(fields.field('sourceUrl')?.required).toBeFalsy();
+		expect(defaults(upscale, 1)).toMatchObject({ sourceType: 'url', sourceUrl: '' });
+		expect(defaults(upscale, 1)).not.toHaveProperty('binaryPropertyName');
+		const older = visibleFields(upscale, {} as never, 1).options('sourceType');
+		expect(older.map((option) => option.value)).toEqual(['binary', 'asset', 'url']);
+	});
+
+	test('Task Finished Trigger: version 2 downloads the result files, version 1 does not', () => {
+		expect(defaults(new TaskTrigger(), 2)).toMatchObject({
+			download: true,
+			binaryProperty: 'data',
+		});
+		expect(defaults(new TaskTrigger(), 1)).toMatchObject({ download: false });
 	});
 });
 
@@ -219,11 +239,11 @@ describe("a new node's first run on its defaults", () => {
 		expect((await run.binary('Wait For Task')).mimeType).toMatch(/^video\//);
 	});
 
-	test('Compat Task with only a prompt creates a task on the default model and says what to do next', async () => {
+	test('Compat Task on Return at Once creates a task on the default model and says what to do next', async () => {
 		const node = packageNode(
 			'Compat Task',
 			'compatTask',
-			{ prompt: 'a kite' },
+			{ prompt: 'a kite', waitForCompletion: 'none' },
 			{ typeVersion: 2, credentials: COMPAT_CREDENTIAL },
 		);
 		const run = await runSteps(emu, [node]);
@@ -236,12 +256,12 @@ describe("a new node's first run on its defaults", () => {
 		});
 	});
 
-	test('Compat Task version 3 with only a prompt waits for the task and returns the video as binary data', async () => {
+	test('Compat Task with only a prompt waits for the task and returns the video as binary data', async () => {
 		const node = packageNode(
 			'Compat Task',
 			'compatTask',
 			{ prompt: 'a kite', waitOptions: { pollIntervalSeconds: 0.2 } },
-			{ typeVersion: 3, credentials: COMPAT_CREDENTIAL },
+			{ typeVersion: 2, credentials: COMPAT_CREDENTIAL },
 		);
 		const run = await runSteps(emu, [node]);
 		expect(run.error).toBeUndefined();
@@ -250,7 +270,7 @@ describe("a new node's first run on its defaults", () => {
 		expect((await run.binary('Compat Task')).mimeType).toBe('video/mp4');
 	});
 
-	test('Upload Asset with only a URL typed uploads it', async () => {
+	test('Upload Asset with only a URL typed uploads it and waits for its review', async () => {
 		const before = (await logged(emu, '/api/v1/assets/upload')).length;
 		const run = await runSteps(emu, [
 			packageNode(
@@ -264,8 +284,46 @@ describe("a new node's first run on its defaults", () => {
 		expect(run.json('Upload Asset')[0]).toMatchObject({
 			assetId: expect.anything(),
 			assetUri: expect.stringMatching(/^asset:\/\//),
+			url: 'https://example.com/cat.png',
+			status: 'ACTIVE',
 		});
 		expect((await logged(emu, '/api/v1/assets/upload')).length).toBe(before + 1);
+	});
+});
+
+describe('the README chain on defaults: a photo → Upload Asset → Create Video with its assetUri as First Frame', () => {
+	const photo = {
+		property: 'data',
+		bytes: makeImage('png', 640, 480),
+		fileName: 'photo.png',
+		mimeType: 'image/png',
+	};
+	const chain = [
+		packageNode('Upload Asset', 'uploadAsset', {}, { typeVersion: 2 }),
+		packageNode(
+			'Create Video',
+			'createVideo',
+			{
+				model: 'sd2-mini',
+				generationMode: 'firstFrame',
+				prompt: 'the photo comes alive',
+				firstFrameUrl: '={{ $json.assetUri }}',
+			},
+			{ typeVersion: 2 },
+		),
+	];
+
+	test('Upload Asset waits for the review, so Create Video gets an ACTIVE asset and makes the video', async () => {
+		// a review longer than the upload and the create's checks: an asset still in review is refused
+		await control(emu, '/settings', { reviewDurationMs: 1500 });
+		try {
+			const run = await runWithFiles(emu, chain, [itemWithFiles([photo])]);
+			expect(run.error).toBeUndefined();
+			expect(run.json('Upload Asset')[0]).toMatchObject({ status: 'ACTIVE' });
+			expect(run.json('Create Video')[0]).toMatchObject({ status: 'COMPLETED' });
+		} finally {
+			await control(emu, '/settings', { reviewDurationMs: 100 });
+		}
 	});
 });
 

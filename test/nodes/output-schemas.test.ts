@@ -117,6 +117,7 @@ function schemaPathOf(step: StepNode): string {
 		version: step.typeVersion!,
 		resource: selectors[0],
 		operation: selectors[1],
+		// no versionFallback: n8n's /schemas/ route asks for the exact version (2.40.7, 2.41.1)
 	});
 	return relative(ROOT, path!);
 }

@@ -171,7 +171,7 @@ describe('every parameter is read before the first create (row 6)', () => {
 	});
 
 	test('Simplify an expression that throws: nothing is sent', async () => {
-		const node = createVideo({ simplify: throwing }, { ...retried, typeVersion: 3 });
+		const node = createVideo({ simplify: throwing }, { ...retried, typeVersion: 2 });
 		const result = await run([node], prompts(2, 'simplify'));
 		expect(result.status).toBe('error');
 		expect((await logged(emu, CREATE)).length).toBe(0);

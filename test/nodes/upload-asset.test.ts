@@ -57,11 +57,16 @@ async function uploadsSince(before: number) {
 }
 
 describe('Upload Asset: Upload from binary data', () => {
-	test('a new node (Public URL) whose URL comes out empty for an item with a file says where the file goes, and sends nothing', async () => {
+	test('a node on Public URL whose URL comes out empty for an item with a file says where the file goes, and sends nothing', async () => {
 		const before = (await logged(emu, UPLOAD)).length;
 		const run = await runWithFiles(
 			emu,
-			[uploadAsset({ operation: 'upload', url: '={{ $json.url }}' }, { typeVersion: 2 })],
+			[
+				uploadAsset(
+					{ operation: 'upload', source: 'url', url: '={{ $json.url }}' },
+					{ typeVersion: 2 },
+				),
+			],
 			[itemWithFiles([png])],
 		);
 		expect(run.status).toBe('error');
@@ -71,15 +76,15 @@ describe('Upload Asset: Upload from binary data', () => {
 		expect(await uploadsSince(before)).toEqual([]);
 	});
 
-	describe("a new node (version 3) starts on Automatic: the item's file when it carries one, else the URL", () => {
-		const v3 = (parameters: Record<string, unknown> = {}) =>
-			uploadAsset({ url: '={{ $json.url }}', ...parameters }, { typeVersion: 3 });
+	describe("a new node (version 2) starts on Automatic: the item's file when it carries one, else the URL", () => {
+		const v2 = (parameters: Record<string, unknown> = {}) =>
+			uploadAsset({ url: '={{ $json.url }}', ...FAST_REVIEW, ...parameters }, { typeVersion: 2 });
 
 		test('an item with a file uploads the file; an item without one, its URL', async () => {
 			const before = (await logged(emu, UPLOAD)).length;
 			const run = await runWithFiles(
 				emu,
-				[v3()],
+				[v2()],
 				[itemWithFiles([png]), { url: 'https://example.com/cat.png' }],
 			);
 			expect(run.status).toBe('success');
@@ -103,13 +108,13 @@ describe('Upload Asset: Upload from binary data', () => {
 
 		test('an item with neither is told what to give it, and nothing is sent', async () => {
 			const before = (await logged(emu, UPLOAD)).length;
-			const none = await runWithFiles(emu, [v3()], [{}]);
+			const none = await runWithFiles(emu, [v2()], [{}]);
 			expect(none.error?.message).toBe(
 				'INVALID_URL: this item has no file in binary field "data" and the URL is empty: give the item a file (for example from an HTTP Request or Read Files node), or enter a URL',
 			);
 			const elsewhere = await runWithFiles(
 				emu,
-				[v3()],
+				[v2()],
 				[itemWithFiles([{ ...png, property: 'file' }])],
 			);
 			expect(elsewhere.error?.message).toBe(

@@ -3,15 +3,13 @@ import type { DisplayCondition, INodeProperties } from 'n8n-workflow';
 import { withShow } from './grouping';
 
 /**
- * The nodes have versions 1 and 2; Create Video, Compat Task and Upload Asset also 3 (Get Credits
- * declares its own pair). A new version changes defaults, options or Simplify's output only (what a new node
- * starts with); n8n saves a workflow without the parameters that equal their default, so a saved
- * older node must keep reading its own version's defaults.
+ * Every node has versions 1 and 2: 1 as released in 0.1.0, 2 what a new node gets (defaults, options
+ * and Simplify's output; see each node file). n8n saves a workflow without the parameters that equal
+ * their default, so a saved version 1 node must keep reading version 1's defaults. A later change of
+ * defaults only would be a minor version (2.1), as n8n's own nodes do.
  */
 export const NODE_VERSIONS = [1, 2];
 export const NEWEST_VERSION = 2;
-/** Create Video, Compat Task and Upload Asset: version 3 (see their node files for what it changed). */
-export const VERSIONS_TO_3 = [1, 2, 3];
 
 /** The versions a field is shown on: a list, or every version from one on. */
 type Versions = number[] | { since: number } | { before: number };

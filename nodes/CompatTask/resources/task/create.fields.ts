@@ -225,9 +225,9 @@ const properties: INodeProperties[] = [
 	optionsField(displayOptions),
 	// The compat API shows no price, so a budget in credits could not be applied: it is left out.
 	{ ...batch, options: batch.options?.filter((option) => option.name !== 'budget') },
-	// Version 3 waits and downloads by default, as the Create nodes do since their version 2.
+	// Version 2 waits and downloads by default, as the Create nodes do.
 	// no caps in its tool either: a cap needs a price (docs/agents.md)
-	...compatWaitFields(completionProperties({ waitSince: 3, caps: false })),
+	...compatWaitFields(completionProperties({ waitSince: 2, caps: false })),
 ];
 
 export const description = updateDisplayOptions(displayOptions, properties);

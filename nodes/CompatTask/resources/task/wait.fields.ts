@@ -7,6 +7,6 @@ import { taskIdFields } from './task-id';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['task'], operation: ['wait'] } },
-	// Version 3 downloads by default, as Wait For Task does since its version 2.
-	[...taskIdFields(), ...compatWaitFields(waitProperties().flatMap((p) => downloadSince(p, 3)))],
+	// Version 2 downloads by default, as Wait For Task does.
+	[...taskIdFields(), ...compatWaitFields(waitProperties().flatMap((p) => downloadSince(p, 2)))],
 );

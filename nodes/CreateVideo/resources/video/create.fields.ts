@@ -207,16 +207,16 @@ function durationField(model: VideoModel): INodeProperties {
 const twoAutomatic = (model: VideoModel) => model.aspect.automatic.length > 1;
 
 /**
- * The aspect field. Where the model takes two automatic values, versions 1 and 2 list both
- * (saved workflows may hold either); version 3 lists one (oneAutomaticAspectField).
+ * The aspect field. Where the model takes two automatic values, version 1 lists both
+ * (saved workflows may hold either); version 2 lists one (oneAutomaticAspectField).
  */
 function aspectField(model: VideoModel, fixed: boolean): INodeProperties | undefined {
 	const field = aspectProperty(model, fixed, model.aspect.options);
 	if (!field || fixed || !twoAutomatic(model)) return field;
-	return onVersions(field, { before: 3 });
+	return onVersions(field, { before: 2 });
 }
 
-/** Version 3: one "Automatic" option, the value the model's default sends (alt: `adaptive`). */
+/** Version 2: one "Automatic" option, the value the model's default sends (alt: `adaptive`). */
 function oneAutomaticAspectField(model: VideoModel): INodeProperties | undefined {
 	if (!twoAutomatic(model)) return undefined;
 	const { automatic, default: preset } = model.aspect;
@@ -226,7 +226,7 @@ function oneAutomaticAspectField(model: VideoModel): INodeProperties | undefined
 		return [{ value: option.value, name: 'Automatic', description: 'The model chooses' }];
 	});
 	const field = aspectProperty(model, false, options);
-	return field && onVersions(field, { since: 3 });
+	return field && onVersions(field, { since: 2 });
 }
 
 /** Reference-style modes that need a fixed aspect get their own field without the automatic values. */

@@ -3,10 +3,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSETS, MB, modelUploadIds } from '../../../shared/catalog';
 import type { AssetType } from '../../../shared/catalog';
+import { AUTO_SOURCE, autoSourceOf } from '../../../shared/assets/auto-source';
 import { withShow } from '../../../shared/fields/grouping';
-import { onVersions } from '../../../shared/fields/versions';
+import { newDefault, onVersions } from '../../../shared/fields/versions';
 import { reviewWaitOptions } from './wait-for-review.fields';
-import { chosenByModel } from '../../../shared/fields/tool';
+import { chosenByModel, inTools, inWorkflows } from '../../../shared/fields/tool';
 
 const displayOptions = { show: { operation: ['upload'] } };
 
@@ -27,11 +28,7 @@ function typeHelp(): string {
 }
 
 const SOURCES = {
-	auto: {
-		name: 'Automatic',
-		value: 'auto',
-		description: "The input item's file when it has one, else the URL",
-	},
+	auto: AUTO_SOURCE,
 	binary: {
 		name: 'Binary Data',
 		value: 'binary',
@@ -45,8 +42,8 @@ const SOURCES = {
 };
 
 /**
- * Where the file comes from, per version: 1 starts on Binary Data; 2 on Public URL (a new workflow
- * has no file yet); 3 on Automatic, which uploads the item's file when it carries one, else the URL.
+ * Where the file comes from, per version: 1 starts on Binary Data; 2 on Automatic, which uploads the
+ * item's file when it carries one, else the URL (a new workflow has no file yet).
  */
 function sourceFields(): INodeProperties[] {
 	const source = (options: Array<keyof typeof SOURCES>, start: keyof typeof SOURCES) => ({
@@ -60,10 +57,26 @@ function sourceFields(): INodeProperties[] {
 		displayOptions,
 	});
 	return [
-		onVersions(source(['binary', 'url'], 'binary'), [1]),
-		onVersions(source(['binary', 'url'], 'url'), [2]),
-		onVersions(source(['auto', 'binary', 'url'], 'auto'), { since: 3 }),
+		onVersions(source(['binary', 'url'], 'binary'), { before: 2 }),
+		onVersions(source(['auto', 'binary', 'url'], 'auto'), { since: 2 }),
 	];
+}
+
+/**
+ * On by default from version 2 in workflows, so the asset goes on ACTIVE (Create Video refuses one
+ * still in review). Off in the tool: its caller gets the first output only, not Not Active.
+ */
+function waitForReviewFields(): INodeProperties[] {
+	const field: INodeProperties = {
+		displayName: 'Wait for Review',
+		name: 'waitForReview',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to wait until each asset is ACTIVE or FAILED; then the node has two outputs, Active and Not Active',
+	};
+	const [released, waits] = newDefault(field, true);
+	return [released, inWorkflows(waits), inTools(onVersions(field, { since: 2 }))];
 }
 
 const MEDIA_URL_FOR_MODEL =
@@ -140,14 +153,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'Optional name of the asset, at most 64 characters',
 	},
-	{
-		displayName: 'Wait for Review',
-		name: 'waitForReview',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to wait until each asset is ACTIVE or FAILED; then the node has two outputs, Active and Not Active',
-	},
+	...waitForReviewFields(),
 	reviewWaitOptions({ ...displayOptions.show, waitForReview: [true] }),
 ];
 
@@ -169,8 +175,10 @@ export function readUploadPlan(ctx: IExecuteFunctions, itemIndex: number): Uploa
 	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '') || undefined;
 	const source = ctx.getNodeParameter('source', itemIndex, 'binary') as 'auto' | 'binary' | 'url';
 	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const hasFile = ctx.getInputData()[itemIndex]?.binary?.[propertyName] !== undefined;
-	if (source === 'url' || (source === 'auto' && !hasFile)) {
+	if (
+		source === 'url' ||
+		(source === 'auto' && autoSourceOf(ctx, itemIndex, propertyName) === 'url')
+	) {
 		const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
 		return {
 			itemIndex,

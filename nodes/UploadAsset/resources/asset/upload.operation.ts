@@ -7,6 +7,7 @@ import {
 	uploadFromUrl,
 	withAssetUri,
 } from '../../../shared/transport/unified-asset-api';
+import { noSourceMessage } from '../../../shared/assets/auto-source';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
 import { mapWithLimit } from '../../../shared/execution/concurrency';
 import { fieldLine } from '../../../shared/errors';
@@ -85,16 +86,13 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 }
 
 /**
- * Why a URL is refused. Version 2 starts on Public URL (a new workflow has no file yet): an item
- * that carries a file while the URL is empty is told where its file goes. Automatic found no file.
+ * Why a URL is refused. Automatic found no file, or Public URL was chosen: an item that carries a
+ * file while the URL is empty is told where its file goes.
  */
 function notHttpsMessage(ctx: IExecuteFunctions, plan: UploadPlan & { source: 'url' }): string {
 	const { url, itemIndex, noFileIn } = plan;
+	if (url === '' && noFileIn !== undefined) return noSourceMessage(ctx, itemIndex, noFileIn, 'URL');
 	const files = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
-	if (url === '' && noFileIn !== undefined)
-		return files.length > 0
-			? `this item has no file in binary field "${noFileIn}" (its file is in "${files[0]}") and the URL is empty: set Input Binary Field to "${files[0]}", or enter a URL`
-			: `this item has no file in binary field "${noFileIn}" and the URL is empty: give the item a file (for example from an HTTP Request or Read Files node), or enter a URL`;
 	if (url === '' && files.length > 0)
 		return `the URL is empty, and this item carries a file (binary field "${files[0]}"): to upload it, set Source to Binary Data`;
 	return `'${url}' is not an https URL: the service fetches a publicly reachable https URL`;

@@ -1,6 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { autoSourceOf, noSourceMessage } from '../../../shared/assets/auto-source';
+import { refusedBeforeSending } from '../../../shared/create/plan';
+import { CODES } from '../../../shared/rules';
 import { assetStatus } from '../../../shared/transport/unified-asset-api';
 import { binaryUrlPlaceholder, propertyOf } from '../../../shared/assets/binary-placeholders';
 import { reviewedUrlsFromBinary } from '../../../shared/assets/media-inputs';
@@ -25,15 +28,25 @@ export function buildUpscaleRequest(ctx: IExecuteFunctions, itemIndex: number): 
 }
 
 function sourceUrlOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	const type = ctx.getNodeParameter('sourceType', itemIndex) as string;
-	if (type === 'binary')
-		return binaryUrlPlaceholder(
-			String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim(),
-		);
-	if (type === 'url') return String(ctx.getNodeParameter('sourceUrl', itemIndex, '') ?? '').trim();
+	const chosen = ctx.getNodeParameter('sourceType', itemIndex) as string;
+	const propertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const type = chosen === 'auto' ? autoSourceOf(ctx, itemIndex, propertyName) : chosen;
+	if (type === 'binary') return binaryUrlPlaceholder(propertyName);
+	if (type === 'url') return urlOf(ctx, itemIndex, chosen === 'auto' ? propertyName : undefined);
 	const locator = ctx.getNodeParameter('asset', itemIndex) as INodeParameterResourceLocator;
 	const value = String(locator.value ?? '').trim();
 	return locator.mode === 'url' ? value : `${ASSET_ID_PREFIX}${encodeURIComponent(value)}`;
+}
+
+/** The Video URL; Automatic with neither a file in `noFileIn` nor a URL is refused before sending. */
+function urlOf(ctx: IExecuteFunctions, itemIndex: number, noFileIn?: string): string {
+	const url = String(ctx.getNodeParameter('sourceUrl', itemIndex, '') ?? '').trim();
+	if (url !== '' || noFileIn === undefined) return url;
+	throw refusedBeforeSending(ctx, itemIndex, {
+		code: CODES.INVALID_URL,
+		message: noSourceMessage(ctx, itemIndex, noFileIn, 'Video URL'),
+		path: 'sourceUrl',
+	});
 }
 
 type Step = { ok: true; url: string } | { ok: false; error: Error };

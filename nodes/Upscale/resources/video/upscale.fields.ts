@@ -1,50 +1,65 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { UPSCALE } from '../../../shared/catalog';
+import { AUTO_SOURCE } from '../../../shared/assets/auto-source';
 import { chosenByModel } from '../../../shared/fields/tool';
+import { onVersions } from '../../../shared/fields/versions';
 
 /** Upscale's own fields; batch options and the wait choice are the Create nodes' shared ones. */
-export const upscaleProperties: INodeProperties[] = [
-	{
-		displayName: 'Source',
-		name: 'sourceType',
-		description:
-			'Where the video comes from: a public https URL, or a video asset uploaded with Upload Asset',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Binary Data',
-				value: 'binary',
-				description: 'A video of the input item: uploaded as an asset, reviewed, then upscaled',
-			},
-			{
-				name: 'Uploaded Asset',
-				value: 'asset',
-				description: 'An ACTIVE video asset of this account',
-			},
-			{
-				name: 'URL',
-				value: 'url',
-				description: 'Any https video URL, including one returned by Upload Asset',
-			},
-		],
-		default: 'url',
-	},
-	...chosenByModel(
+const SOURCE: INodeProperties = {
+	displayName: 'Source',
+	name: 'sourceType',
+	description:
+		'Where the video comes from: a public https URL, or a video asset uploaded with Upload Asset',
+	type: 'options',
+	noDataExpression: true,
+	options: [
 		{
-			displayName: 'Video URL',
-			name: 'sourceUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://example.com/clip.mp4',
-			description: 'An https URL of an MP4, MOV or WebM video (at most 600 s and 200 MB)',
-			displayOptions: { show: { sourceType: ['url'] } },
+			name: 'Binary Data',
+			value: 'binary',
+			description: 'A video of the input item: uploaded as an asset, reviewed, then upscaled',
 		},
-		'videoUrl',
-		'The https URL of the video to upscale, e.g. a resultUrl that the Create Video tool answered with',
+		{
+			name: 'Uploaded Asset',
+			value: 'asset',
+			description: 'An ACTIVE video asset of this account',
+		},
+		{
+			name: 'URL',
+			value: 'url',
+			description: 'Any https video URL, including one returned by Upload Asset',
+		},
+	],
+	default: 'url',
+};
+
+const VIDEO_URL: INodeProperties = {
+	displayName: 'Video URL',
+	name: 'sourceUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://example.com/clip.mp4',
+	description: 'An https URL of an MP4, MOV or WebM video (at most 600 s and 200 MB)',
+};
+
+const VIDEO_URL_FOR_MODEL =
+	'The https URL of the video to upscale, e.g. a resultUrl that the Create Video tool answered with';
+
+/** Version 1 starts on URL; version 2 on Automatic (the item's video when it carries one, else the URL). */
+export const upscaleProperties: INodeProperties[] = [
+	onVersions(SOURCE, { before: 2 }),
+	onVersions(
+		{ ...SOURCE, options: [AUTO_SOURCE, ...(SOURCE.options ?? [])], default: AUTO_SOURCE.value },
+		{ since: 2 },
 	),
+	...[
+		{ ...VIDEO_URL, required: true, displayOptions: { show: { sourceType: ['url'] } } },
+		{
+			...VIDEO_URL,
+			hint: 'Used when the item has no file in the Input Binary Field',
+			displayOptions: { show: { sourceType: ['auto'] } },
+		},
+	].flatMap((field) => chosenByModel(field, 'videoUrl', VIDEO_URL_FOR_MODEL)),
 	{
 		displayName: 'Video Asset',
 		name: 'asset',
@@ -84,7 +99,7 @@ export const upscaleProperties: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: "The name of the input item's binary field that holds the video (MP4 or MOV, at most 50 MB to upload)",
-		displayOptions: { show: { sourceType: ['binary'] } },
+		displayOptions: { show: { sourceType: ['binary', 'auto'] } },
 	},
 	{
 		displayName: 'Target Resolution',
