@@ -10,7 +10,7 @@ import { deliveredTasks, lostOrTwice, measureSpread } from './measure.mjs';
 export const DEFAULT_SPREAD = { medianSeconds: 10, p99Factor: 3, maxFactor: 6, seed: 1 };
 
 /** The emulator keeps this many requests (test/emulator/control/request-log.ts). */
-const REQUEST_LOG_SIZE = 10_000;
+const REQUEST_LOG_SIZE = 100_000;
 
 /** The targets the issue sets for these rows. */
 export const SPREAD_TARGETS = { span: 1.02, checksPerTask: 2.5, growthMb: 150 };
