@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { refusedBeforeSending } from '../../shared/create/plan';
+import { refusedBeforeSending } from '../../shared/errors';
 import type { ValidationResult } from '../../shared/rules';
 
 /**

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { mapWithLimit } from '../execution/concurrency';
-import { refusedBeforeSending } from './plan';
+import { refusedBeforeSending } from '../errors';
 import { asNodeError } from '../execution/item-loop';
 import type { Planned, ReadyItem } from './plan';
 import { priceRequest } from '../pricing';

@@ -1,9 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldLine } from '../errors';
+import { refusedBeforeSending } from '../errors';
 import type { Price } from '../pricing';
-import type { Refusal } from '../rules';
 import type { TaskKind } from '../tasks';
 import type { ItemFailure } from './outcomes';
 
@@ -55,22 +54,6 @@ function planRequest<R>(
 	const verdict = kind.validate(request);
 	if (verdict.ok) return { itemIndex, variant, request, price: kind.estimate(request) };
 	return { itemIndex, variant, error: refusedBeforeSending(ctx, itemIndex, verdict), sent: 'no' };
-}
-
-/**
- * A fault in the words of the service's API documentation, found before sending: the code first,
- * the field in the description.
- */
-export function refusedBeforeSending(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	fault: Refusal,
-): NodeOperationError {
-	const field = fault.path ? `${fieldLine(ctx.getNode(), fault.path)}. ` : '';
-	return new NodeOperationError(ctx.getNode(), `${fault.code}: ${fault.message}`, {
-		itemIndex,
-		description: `${field}Nothing was sent and no credits were spent.`,
-	});
 }
 
 /**

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import {
 	CALLBACK_MODE,
@@ -10,7 +10,6 @@ import {
 import { readWaitSettings } from '../fields/wait';
 import type { WaitSettings } from '../fields/wait';
 import { addHint } from '../execution/hints';
-import { errorItem } from '../execution/item-loop';
 import type { PollOptions } from '../polling';
 import { reserveToolBudget } from '../tool/caps';
 import { runsAsTool } from '../tool/detect';
@@ -23,9 +22,11 @@ import type { SkippedItem } from './claim';
 import { withNextStep } from './next-step';
 import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
-import { applyBudget, planItems, priceFields } from './plan';
+import { applyBudget, planItems } from './plan';
 import type { Planned, ReadyItem, RequestBuilder } from './plan';
 import type { StoredWords } from './all-failed';
+import { hasTask, mayExist, skippedReport, toOutput, toReported } from './reported';
+import type { CreatedReport, Reported } from './reported';
 import { rememberForRetries, replayOf, stopUnlessStored } from './replay';
 import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
@@ -76,16 +77,6 @@ function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): RunSetting
 		wait: waitMode === 'wait' ? readWaitSettings(ctx, poll) : undefined,
 		callbackMinutes: waitMode === CALLBACK_MODE ? callbackTimeoutMinutes(ctx) : undefined,
 	};
-}
-
-/** One input item's line in the output: what is known of its task, and why it failed if it did. */
-interface Reported {
-	itemIndex: number;
-	json: IDataObject;
-	binary?: INodeExecutionData['binary'];
-	failure?: ItemFailure;
-	/** Not sent: an earlier run (or item) already created its task. */
-	skipped?: boolean;
 }
 
 /**
@@ -184,45 +175,10 @@ function stopOnFailure<R>(ctx: IExecuteFunctions, planned: Array<Planned<R>>): v
 	const invalid = planned.find(isFailure);
 	if (invalid && !ctx.continueOnFail()) throw invalid.error;
 }
-/** Whether this item's task was created in this run (its id is in `json`). */
-const hasTask = (entry: Reported) => !entry.failure && !entry.skipped;
-
-/** Whether this item's task exists or may exist, so that sending it again could bill twice. */
-const mayExist = (entry: Reported) =>
-	entry.failure ? mayHaveCreated(entry.failure) : !entry.skipped;
-
-/** A skipped item keeps its input's fields (the prompt, the row's id) under the skip's own. */
-const skippedReport = (
-	{ itemIndex, variant, key, reason }: SkippedItem,
-	input: IDataObject = {},
-): Reported => ({
-	itemIndex,
-	json: {
-		...input,
-		skipped: true,
-		skipReason: reason,
-		skipKey: key,
-		...(variant === undefined ? {} : { variant }),
-		taskCreated: 'no',
-		estimatedCredits: 0,
-	},
-	skipped: true,
-});
-
 function inItemOrder<T extends { itemIndex: number; variant?: number }>(entries: T[]): T[] {
 	return [...entries].sort(
 		(a, b) => a.itemIndex - b.itemIndex || (a.variant ?? 0) - (b.variant ?? 0),
 	);
-}
-
-function toReported(entry: SubmittedItem | ItemFailure): Reported {
-	const variant = entry.variant === undefined ? {} : { variant: entry.variant };
-	if (isFailure(entry))
-		return { itemIndex: entry.itemIndex, json: { ...entry.json, ...variant }, failure: entry };
-	return {
-		itemIndex: entry.itemIndex,
-		json: { ...entry.task.json, ...variant, ...priceFields(entry.price) },
-	};
 }
 
 async function waitCreated<R>(
@@ -232,16 +188,15 @@ async function waitCreated<R>(
 	wait: WaitSettings,
 ): Promise<Reported[]> {
 	const created = reported.filter(hasTask);
-	const tasks = created.map((entry) => ({
-		id: String(entry.json[kind.idField]),
-		itemIndex: entry.itemIndex,
-	}));
+	const tasks = created.map(({ created, itemIndex }) => ({ id: created.task.id, itemIndex }));
 	const settled = await waitForTasks(ctx, kind, tasks, wait);
 	// By entry, not item index: an item with several variants has several tasks.
-	const byEntry = new Map(created.map((entry, index) => [entry, settled[index]]));
+	const byEntry = new Map<Reported, SettledTask>(
+		created.map((entry, index) => [entry, settled[index]]),
+	);
 	return reported.map((entry) => {
 		const task = byEntry.get(entry);
-		if (!task) return entry;
+		if (!task || !hasTask(entry)) return entry;
 		const json = { ...entry.json, ...task.state };
 		if (!task.reason) return { ...entry, json, binary: task.binary };
 		const error = taskError(ctx, kind, entry, task);
@@ -253,17 +208,13 @@ async function waitCreated<R>(
 function taskError(
 	ctx: IExecuteFunctions,
 	kind: TaskReader,
-	{ itemIndex, json }: Reported,
+	{ itemIndex, created }: CreatedReport,
 	task: SettledTask,
 ): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
-		`Task ${String(json[kind.idField])}: ${task.reason}`,
-		{
-			itemIndex,
-			description: stepNotInReason(kind.name, task.outcome),
-		},
-	);
+	return new NodeOperationError(ctx.getNode(), `Task ${created.task.id}: ${task.reason}`, {
+		itemIndex,
+		description: stepNotInReason(kind.name, task.outcome),
+	});
 }
 
 const TASK_WORDS: StoredWords = {
@@ -283,20 +234,4 @@ function finish(ctx: IExecuteFunctions, reported: Reported[]): INodeExecutionDat
 	);
 	stopUnlessStored(ctx, failures, reported.length, reported.some(mayExist), TASK_WORDS);
 	return reported.map(toOutput);
-}
-
-const TASK_CREATED: Record<ItemFailure['sent'], string> = {
-	no: 'no',
-	refused: 'no',
-	unknown: 'unknown',
-	created: 'yes',
-};
-
-function toOutput({ itemIndex, json, binary, failure }: Reported): INodeExecutionData {
-	if (failure)
-		return errorItem(failure.error, itemIndex, {
-			...json,
-			taskCreated: TASK_CREATED[failure.sent],
-		});
-	return { json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } };
 }

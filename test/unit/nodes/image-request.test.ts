@@ -1,13 +1,22 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { withImageFields } from '../../../nodes/CreateImage/resources/image/output';
 import { checkImageParameters } from '../../../nodes/CreateImage/resources/image/parameters';
 import type { ImageParameters } from '../../../nodes/CreateImage/resources/image/parameters';
 import { buildImageRequests } from '../../../nodes/CreateImage/resources/image/request';
+import { checkedParameters } from '../../../nodes/shared/create/checked';
 import { validateRequest } from '../../../nodes/shared/rules';
 
+const node = { type: 'n8n-nodes-unified-generation.createImage', parameters: {} } as INode;
+
+/** Checked as the node checks them (a refusal throws the node's error), then built. */
+const checkedBuild = (parameters: ImageParameters) =>
+	buildImageRequests(
+		checkedParameters({ getNode: () => node }, 0, parameters, checkImageParameters),
+	);
+
 const build = (parameters: ImageParameters) =>
-	buildImageRequests({
+	checkedBuild({
 		model: 'gen-image-2',
 		generationMode: 'textToImage',
 		prompt: 'a fox',
@@ -103,8 +112,10 @@ describe('what the request cannot say is refused by the node', () => {
 		],
 	])('%s', (_name, parameters, code, path) => {
 		expect(checkImageParameters(parameters)).toMatchObject({ code, path });
-		expect(() => buildImageRequests({ model: 'gen-image-2', prompt: 'x', ...parameters })).toThrow(
-			new RegExp(`^${code}: `),
+		const refused = () => checkedBuild({ model: 'gen-image-2', prompt: 'x', ...parameters });
+		expect(refused).toThrow(new RegExp(`^${code}: `));
+		expect(refused).toThrow(
+			expect.objectContaining({ description: expect.stringMatching(/^Field: .*Nothing was sent/) }),
 		);
 	});
 });

@@ -1,14 +1,23 @@
+import type { INode } from 'n8n-workflow';
+
 import { checkVideoParameters } from '../../../nodes/CreateVideo/resources/video/parameters';
 import type { VideoParameters } from '../../../nodes/CreateVideo/resources/video/parameters';
 import { buildVideoRequest } from '../../../nodes/CreateVideo/resources/video/request';
+import { checkedParameters } from '../../../nodes/shared/create/checked';
 import { validateRequest } from '../../../nodes/shared/rules';
 
+const node = { type: 'n8n-nodes-unified-generation.createVideo', parameters: {} } as INode;
+
+/** Checked as the node checks them (a refusal throws the node's error), then built. */
 const build = (parameters: Partial<VideoParameters>) =>
-	buildVideoRequest({
-		model: 'sd2',
-		generationMode: 'textToVideo',
-		...parameters,
-	} as VideoParameters);
+	buildVideoRequest(
+		checkedParameters(
+			{ getNode: () => node },
+			0,
+			{ model: 'sd2', generationMode: 'textToVideo', ...parameters } as VideoParameters,
+			checkVideoParameters,
+		),
+	);
 
 describe('Create Video fields become the createTask body', () => {
 	test('text to video with every additional option', () => {
@@ -276,6 +285,11 @@ describe('Create Video: frames', () => {
 				path,
 			});
 			expect(() => build(parameters)).toThrow(new RegExp(`^INVALID_MEDIA_COMBINATION: .*${says}`));
+			expect(() => build(parameters)).toThrow(
+				expect.objectContaining({
+					description: `Field: ${path === 'lastFrameUrl' ? 'Last' : 'First'} Frame Image URL. Nothing was sent and no credits were spent.`,
+				}),
+			);
 		},
 	);
 

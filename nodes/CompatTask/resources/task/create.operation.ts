@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
-import { refusedBeforeSending } from '../../../shared/create/plan';
+import { refusedBeforeSending } from '../../../shared/errors';
 import { runCreate } from '../../../shared/create/run';
 import { runTogetherEntry, runTogetherMessage } from '../../../shared/fields/lists';
 import { CODES } from '../../../shared/rules';

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryNames } from '../../../shared/assets/binary-placeholders';
-import { refusedBeforeSending } from '../../../shared/create/plan';
+import { checkedParameters } from '../../../shared/create/checked';
+import type { Checked } from '../../../shared/create/checked';
 import {
 	IMAGE_MODES,
 	IMAGE_MODE_LABELS,
@@ -21,14 +22,15 @@ import { fail, oneOf, shown } from '../../../shared/rules/result';
 export type ImageParameters = { readonly [name in ImageParameterName]?: unknown };
 
 /** Reads one item's fields; what the request could not express is refused here, before anything is sent. */
-export function readImageParameters(ctx: IExecuteFunctions, itemIndex: number): ImageParameters {
+export function readImageParameters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Checked<ImageParameters> {
 	const parameters: Record<string, unknown> = {};
 	// A fallback of undefined makes n8n throw for an absent parameter, hence null.
 	for (const name of IMAGE_PARAMETER_NAMES)
 		parameters[name] = ctx.getNodeParameter(name, itemIndex, null) ?? undefined;
-	const fault = checkImageParameters(parameters);
-	if (fault) throw refusedBeforeSending(ctx, itemIndex, fault);
-	return parameters;
+	return checkedParameters(ctx, itemIndex, parameters, checkImageParameters);
 }
 
 /**

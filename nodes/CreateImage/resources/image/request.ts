@@ -3,7 +3,8 @@ import { IMAGE_PARAMETER as P } from './names';
 import { toList } from '../../../shared/fields/lists';
 import type { CreateTaskRequest } from '../../../shared/rules';
 import { isRecord } from '../../../shared/rules/fields';
-import { checkImageParameters, variantCount } from './parameters';
+import type { Checked } from '../../../shared/create/checked';
+import { variantCount } from './parameters';
 import type { ImageParameters } from './parameters';
 
 /** The model's settings, sent as shown; a model that does not have one has no such field. */
@@ -15,11 +16,9 @@ const isBlank = (value: unknown) =>
 /**
  * The createTask bodies of one item: Unified Generation API, § Image generation inputs makes one
  * image per task, so N variants are N equal requests (each its own task and charge). What the
- * request cannot express is refused first.
+ * request cannot express was refused before (checkImageParameters: hence Checked).
  */
-export function buildImageRequests(parameters: ImageParameters): CreateTaskRequest[] {
-	const fault = checkImageParameters(parameters);
-	if (fault) throw new Error(`${fault.code}: ${fault.message} (field ${fault.path})`);
+export function buildImageRequests(parameters: Checked<ImageParameters>): CreateTaskRequest[] {
 	const request = buildImageRequest(parameters);
 	return Array.from({ length: variantCount(parameters.imagesPerItem) }, () => ({ ...request }));
 }

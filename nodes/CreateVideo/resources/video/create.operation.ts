@@ -7,7 +7,8 @@ import type {
 
 import { resumeOnCallback } from '../../../shared/callback/wait-mode-webhook';
 import { runGenerations } from '../../../shared/create/generations';
-import { refusedBeforeSending } from '../../../shared/create/plan';
+import { checkedParameters } from '../../../shared/create/checked';
+import type { Checked } from '../../../shared/create/checked';
 import { VIDEO_PARAMETER_NAMES } from './names';
 import { simplifierOf, simplifiedResume } from '../../../shared/create/simplified';
 import { GENERATION_SIMPLE } from '../../../shared/output/simplify';
@@ -34,16 +35,13 @@ export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 /**
  * Reads only the fields the chosen model shows: n8n drops hidden ones, which stay undefined here.
  * What the request could not express is refused here, before anything is sent, like the rules'
- * refusals: the code first, the field in the description.
+ * refusals.
  */
-function readParameters(ctx: IExecuteFunctions, itemIndex: number): VideoParameters {
+function readParameters(ctx: IExecuteFunctions, itemIndex: number): Checked<VideoParameters> {
 	const parameters: Record<string, unknown> = {};
 	for (const name of REQUEST_PARAMETERS) {
 		// A fallback of undefined makes n8n throw for an absent parameter, hence null.
 		parameters[name] = ctx.getNodeParameter(name, itemIndex, null) ?? undefined;
 	}
-	const read = parameters as VideoParameters;
-	const fault = checkVideoParameters(read);
-	if (fault) throw refusedBeforeSending(ctx, itemIndex, fault);
-	return read;
+	return checkedParameters(ctx, itemIndex, parameters as VideoParameters, checkVideoParameters);
 }

@@ -7,7 +7,8 @@ import { toList, toNumberList } from '../../../shared/fields/lists';
 import type { CreateTaskRequest } from '../../../shared/rules';
 import { isRecord } from '../../../shared/rules/fields';
 import { readSeconds } from '../../../shared/rules/video-plan';
-import { checkVideoParameters, isBlank } from './parameters';
+import type { Checked } from '../../../shared/create/checked';
+import { isBlank } from './parameters';
 import type { VideoParameters } from './parameters';
 
 export type { VideoParameters } from './parameters';
@@ -24,12 +25,10 @@ const AUTOMATIC_DURATION = '-1s';
  * Turns the node's fields into the body of POST /jobs/createTask. It only translates; whether the
  * result is valid is for the rules to say (so a bad value gets the service's own code, not a silent
  * fix): a value of the wrong type (a prompt that is an object, a duration 'abc') is sent on as
- * given. What the request cannot express (checkVideoParameters) is refused here.
+ * given. What the request cannot express was refused before (checkVideoParameters: hence Checked).
  */
-export function buildVideoRequest(parameters: VideoParameters): CreateTaskRequest {
+export function buildVideoRequest(parameters: Checked<VideoParameters>): CreateTaskRequest {
 	const model = getVideoModel(parameters.model);
-	const fault = checkVideoParameters(parameters, model);
-	if (fault) throw new Error(`${fault.code}: ${fault.message} (field ${fault.path})`);
 	const mode = parameters.generationMode as VideoNodeMode;
 	const options: Inputs = isRecord(parameters.additionalOptions)
 		? parameters.additionalOptions

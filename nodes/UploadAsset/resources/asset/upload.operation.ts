@@ -1,4 +1,3 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/execution/abort';
@@ -10,7 +9,7 @@ import {
 import { noSourceMessage } from '../../../shared/assets/auto-source';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
 import { mapWithLimit } from '../../../shared/execution/concurrency';
-import { fieldLine } from '../../../shared/errors';
+import { refusedBeforeSending } from '../../../shared/errors';
 import {
 	assetItem,
 	byItem,
@@ -79,10 +78,7 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 					path: 'url',
 				};
 	if (verdict.ok) return plan;
-	throw new NodeOperationError(ctx.getNode(), `${verdict.code}: ${verdict.message}`, {
-		itemIndex,
-		description: `${fieldLine(ctx.getNode(), verdict.path ?? 'url')}. Nothing was uploaded.`,
-	});
+	throw refusedBeforeSending(ctx, itemIndex, { ...verdict, path: verdict.path ?? 'url' });
 }
 
 /**

@@ -4,8 +4,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { propertyOf } from '../../../shared/assets/binary-placeholders';
 import { checkBinaryFile } from '../../../shared/assets/file-check';
 import { mapWithLimit } from '../../../shared/execution/concurrency';
-import { fieldLine } from '../../../shared/errors';
-import { refusedBeforeSending } from '../../../shared/create/plan';
+import { refusedBeforeSending } from '../../../shared/errors';
 import type { Planned, ReadyItem } from '../../../shared/create/plan';
 import { assetFacts } from '../../../shared/facts/asset-records';
 import { factsOfRead } from '../../../shared/facts/binary-facts';
@@ -108,10 +107,11 @@ async function sourceFacts(
 }
 
 function invalidSource(ctx: IExecuteFunctions, itemIndex: number, what: string) {
-	const message = `${CODES.INVALID_URL}: source url ${what}: give a public https URL, an uploaded asset or binary data`;
-	return new NodeOperationError(ctx.getNode(), message, {
-		itemIndex,
-		description: `${fieldLine(ctx.getNode(), 'source.url')}. Nothing was sent and no credits were spent.`,
+	const message = `source url ${what}: give a public https URL, an uploaded asset or binary data`;
+	return refusedBeforeSending(ctx, itemIndex, {
+		code: CODES.INVALID_URL,
+		message,
+		path: 'source.url',
 	});
 }
 

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { autoSourceOf, noSourceMessage } from '../../../shared/assets/auto-source';
-import { refusedBeforeSending } from '../../../shared/create/plan';
+import { refusedBeforeSending } from '../../../shared/errors';
 import { CODES } from '../../../shared/rules';
 import { assetStatus } from '../../../shared/transport/unified-asset-api';
 import { binaryUrlPlaceholder, propertyOf } from '../../../shared/assets/binary-placeholders';
