@@ -266,7 +266,7 @@ describe("a new node's first run on its defaults", () => {
 		const run = await runSteps(emu, [node]);
 		expect(run.error).toBeUndefined();
 		const [item] = run.json('Compat Task');
-		expect(item).toMatchObject({ id: expect.stringMatching(/^cgt/), status: 'succeeded' });
+		expect(item).toMatchObject({ taskId: expect.stringMatching(/^cgt/), status: 'COMPLETED' });
 		expect((await run.binary('Compat Task')).mimeType).toBe('video/mp4');
 	});
 

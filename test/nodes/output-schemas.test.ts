@@ -753,8 +753,15 @@ const SIMPLIFIED_NAMES: Record<string, string> = {
 	creditsConsumed: 'creditsUsed',
 	finishedAt: 'completedAt',
 };
-const shownKeys = ({ shows, version }: (typeof VERSIONED_CASES)[number]) =>
-	version === 1 ? shows : shows.map((key) => SIMPLIFIED_NAMES[key] ?? key);
+/** Keys one node's Simplify renames (another node's `id` or credits field keeps its name). */
+const SIMPLIFIED_BY_NODE: Record<string, Record<string, string>> = {
+	createImage: { creditsCharged: 'creditsUsed' },
+	compatTask: { id: 'taskId' },
+};
+const shownKeys = ({ shows, version, node }: (typeof VERSIONED_CASES)[number]) => {
+	const names = { ...SIMPLIFIED_NAMES, ...SIMPLIFIED_BY_NODE[node] };
+	return version === 1 ? shows : shows.map((key) => names[key] ?? key);
+};
 
 // ---- The tests.
 

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { epochMs } from '../tasks/answers';
+import { COMPAT, TASK } from '../catalog';
+import { epochMs, urlsOf } from '../tasks/answers';
 import { compatVideoUrls } from '../tasks/compat-content';
 
 /** A raw time field and the ISO 8601 field that replaces it, with its unit in milliseconds. */
@@ -40,6 +41,15 @@ export const GENERATION_SIMPLE: Simplification = {
 	],
 };
 
+/** Create Video: a generation task, with the result video's URL as `videoUrl` as Upscale Video and Compat Task give it. */
+export const VIDEO_SIMPLE: Simplification = {
+	...GENERATION_SIMPLE,
+	add: (json) => {
+		const [url] = urlsOf(json.output, (file) => file.url);
+		return url === undefined ? {} : { videoUrl: url };
+	},
+};
+
 /**
  * Upscale tasks (Upscale Video): the names generation tasks use for the same things, so one
  * expression reads either kind: `completedAt` (the service's `finishedAt`), `creditsUsed` (its
@@ -66,20 +76,33 @@ export const simplificationOf = (taskType: unknown): Simplification =>
 	taskType === 'upscale' ? UPSCALE_SIMPLE : GENERATION_SIMPLE;
 
 /**
- * Compat tasks: unix seconds, the id also as `taskId` (the name every other node uses), and the
- * video's url as `videoUrl` instead of the `content` list that holds it.
+ * Compat tasks: unix seconds, the id as `taskId` only (the name every other node uses), the status
+ * in a generation task's words (PROCESSING, COMPLETED, FAILED), and the video's url as `videoUrl`
+ * instead of the `content` list that holds it.
  */
 export const COMPAT_SIMPLE: Simplification = {
 	times: [
 		{ raw: 'created_at', iso: 'createdAt', unitMs: 1000 },
 		{ raw: 'updated_at', iso: 'updatedAt', unitMs: 1000 },
 	],
-	drop: ['content'],
+	drop: ['content', 'id'],
 	add: (json) => ({
 		...(typeof json.id === 'string' ? { taskId: json.id } : {}),
+		...(typeof json.status === 'string' ? { status: compatStatusWord(json.status) } : {}),
 		...('content' in json ? { videoUrl: videoUrlOf(json.content) } : {}),
 	}),
 };
+
+const [RUNNING, SUCCEEDED, FAILED] = COMPAT.taskStatuses;
+const [, PROCESSING, COMPLETED, FAILED_TASK] = TASK.statuses;
+/** The same state in the Unified Generation API's word: running is PROCESSING, succeeded COMPLETED. */
+const COMPAT_STATUS_WORDS: Record<string, string> = {
+	[RUNNING]: PROCESSING,
+	[SUCCEEDED]: COMPLETED,
+	[FAILED]: FAILED_TASK,
+};
+/** A status the spec does not list keeps its word, in capitals like the others. */
+const compatStatusWord = (status: string) => COMPAT_STATUS_WORDS[status] ?? status.toUpperCase();
 
 /** Null only where no URL can be: a succeeded task without one is an error item (tasks/compat.ts). */
 const videoUrlOf = (content: unknown): string | null => compatVideoUrls(content)[0] ?? null;

@@ -30,8 +30,16 @@ export function withImageFields(item: INodeExecutionData): INodeExecutionData {
 	};
 }
 
-/** Simplified, an image item has one credits field per meaning: estimatedCredits before, creditsCharged after (the service's creditsUsed is in it). */
-export const IMAGE_SIMPLE: Simplification = { ...GENERATION_SIMPLE, drop: ['creditsUsed'] };
+/**
+ * Simplified (version 2), an image item has one credits field per meaning, named as on Create Video:
+ * `estimatedCredits` before the run, `creditsUsed` for what the item costs as far as is known now
+ * (the value above, which holds the service's creditsUsed once the task completed).
+ */
+export const IMAGE_SIMPLE: Simplification = {
+	...GENERATION_SIMPLE,
+	drop: ['creditsUsed', 'creditsCharged'],
+	add: (json) => ('creditsCharged' in json ? { creditsUsed: json.creditsCharged } : {}),
+};
 
 function creditsCharged(json: IDataObject): number | null {
 	if (json.taskCreated === 'no' || json.status === FAILED) return 0;

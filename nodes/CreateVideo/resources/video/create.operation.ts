@@ -11,7 +11,7 @@ import { checkedParameters } from '../../../shared/create/checked';
 import type { Checked } from '../../../shared/create/checked';
 import { VIDEO_PARAMETER_NAMES } from './names';
 import { simplifierOf, simplifiedResume } from '../../../shared/create/simplified';
-import { GENERATION_SIMPLE } from '../../../shared/output/simplify';
+import { VIDEO_SIMPLE } from '../../../shared/output/simplify';
 import { generationTasks } from '../../../shared/tasks';
 import { checkVideoParameters } from './parameters';
 import type { VideoParameters } from './parameters';
@@ -23,13 +23,13 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
-	const simplify = simplifierOf(ctx, GENERATION_SIMPLE);
+	const simplify = simplifierOf(ctx, VIDEO_SIMPLE);
 	return simplify(await runGenerations(ctx, build));
 }
 
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	return await resumeOnCallback(ctx, generationTasks, simplifiedResume(ctx, GENERATION_SIMPLE));
+	return await resumeOnCallback(ctx, generationTasks, simplifiedResume(ctx, VIDEO_SIMPLE));
 }
 
 /**

@@ -4,6 +4,7 @@ import { readWaitSettings } from '../../../shared/fields/wait';
 import { taskWaits } from '../../../shared/waiting/task-waits';
 import { routeWaits } from '../../../shared/execution/wait-routing';
 import { simplifiedTasks } from './simplified';
+import { withoutStaleNextStep } from './stale-advice';
 import { readTaskId } from './task-id';
 import { taskKindOf } from './task-kind';
 
@@ -19,5 +20,5 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 		readId: (itemIndex) => readTaskId(ctx, itemIndex),
 		waitAll: taskWaits(ctx, taskKindOf(ctx), readWaitSettings(ctx)),
 	});
-	return simplifiedTasks(ctx, outputs);
+	return simplifiedTasks(ctx, withoutStaleNextStep(ctx, outputs));
 }
