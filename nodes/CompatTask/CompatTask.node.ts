@@ -21,6 +21,7 @@ import * as assetTemplate from './resources/asset-template';
 import * as balance from './resources/balance';
 import * as task from './resources/task';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { readToolAnswer } from '../settings/tool';
 import { toolDescriptionField } from '../shared/fields/tool';
 
 /**
@@ -139,7 +140,7 @@ export class CompatTask implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runAsNodeOrTool(this, run);
+		return await runAsNodeOrTool(this, run, () => readToolAnswer(this));
 	}
 }
 

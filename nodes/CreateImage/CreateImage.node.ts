@@ -22,6 +22,7 @@ import { simplifyField } from '../shared/fields/simplify';
 import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
 import { modelCount } from '../shared/fields/model-count';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { readToolAnswer } from '../settings/tool';
 
 export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {
@@ -60,6 +61,7 @@ export class CreateImage implements INodeType {
 		return await runAsNodeOrTool(
 			this,
 			async (ctx) => await (await import('./resources/image/create.operation')).execute(ctx),
+			() => readToolAnswer(this),
 		);
 	}
 

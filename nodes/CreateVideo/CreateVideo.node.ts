@@ -23,6 +23,7 @@ import { simplifyField } from '../shared/fields/simplify';
 import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
 import { modelCount } from '../shared/fields/model-count';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { readToolAnswer } from '../settings/tool';
 
 export class CreateVideo implements INodeType {
 	description: INodeTypeDescription = {
@@ -63,6 +64,7 @@ export class CreateVideo implements INodeType {
 		return await runAsNodeOrTool(
 			this,
 			async (ctx) => await (await import('./resources/video/create.operation')).execute(ctx),
+			() => readToolAnswer(this),
 		);
 	}
 

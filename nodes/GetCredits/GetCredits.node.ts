@@ -10,6 +10,7 @@ import { readmeSection } from '../shared/fields/docs';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import * as credits from './resources/credits/get.fields';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { readToolAnswer } from '../settings/tool';
 import { toolDescriptionField } from '../shared/fields/tool';
 
 export class GetCredits implements INodeType {
@@ -46,6 +47,7 @@ export class GetCredits implements INodeType {
 		return await runAsNodeOrTool(
 			this,
 			async (ctx) => await (await import('./resources/credits/get.operation')).execute(ctx),
+			() => readToolAnswer(this),
 		);
 	}
 }

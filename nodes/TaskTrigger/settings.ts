@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { CallbackKind, PostedTask } from '../shared/callback/posted-task';
-import { readDownloadFields } from '../shared/fields/wait';
+import { readDownloadFields } from '../settings/wait';
 import type { DownloadFields } from '../shared/fields/wait';
 import type { Phase } from '../shared/polling';
 

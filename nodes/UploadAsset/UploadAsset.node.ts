@@ -15,6 +15,7 @@ import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { readToolAnswer } from '../settings/tool';
 import { toolDescriptionField } from '../shared/fields/tool';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
@@ -94,7 +95,7 @@ export class UploadAsset implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runAsNodeOrTool(this, run);
+		return await runAsNodeOrTool(this, run, () => readToolAnswer(this));
 	}
 }
 

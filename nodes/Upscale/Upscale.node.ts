@@ -20,6 +20,7 @@ import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { upscaleProperties } from './resources/video/upscale.fields';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { readToolAnswer } from '../settings/tool';
 import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
 
 export class Upscale implements INodeType {
@@ -73,6 +74,7 @@ export class Upscale implements INodeType {
 		return await runAsNodeOrTool(
 			this,
 			async (ctx) => await (await import('./resources/video/upscale.operation')).execute(ctx),
+			() => readToolAnswer(this),
 		);
 	}
 

@@ -16,6 +16,7 @@ import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as task from './resources/task';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+import { readToolAnswer } from '../settings/tool';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {
@@ -95,6 +96,7 @@ export class WaitForTask implements INodeType {
 		return await runAsNodeOrTool(
 			this,
 			async (ctx) => await runOperation(ctx, OPERATIONS, operation),
+			() => readToolAnswer(this),
 			phases,
 		);
 	}

@@ -8,8 +8,8 @@ import { fakeService, healthy } from './fake-service';
 import type { Handler } from './fake-service';
 import { runAgainst, waitForTask } from './run';
 
-jest.mock('../../nodes/shared/polling', () => {
-	const actual = jest.requireActual('../../nodes/shared/polling');
+jest.mock('../../nodes/shared/polling/defaults', () => {
+	const actual = jest.requireActual('../../nodes/shared/polling/defaults');
 	return { ...actual, DEFAULT_POLL: { ...actual.DEFAULT_POLL, unreachableMs: 3_000 } };
 });
 

@@ -5,13 +5,15 @@ import ts from 'typescript';
 /**
  * docs/architecture.md, Layers: the imports of `nodes/` point one way. No file imports itself back
  * through others; every folder of `nodes/shared/` sits in one row of the Layers table and imports
- * only folders of its own row or of rows below it (earlier in the table), without a circle; and
- * `nodes/shared/` never imports a node. Measured from the imports themselves (static, `export ...
+ * only folders of its own row or of rows below it (earlier in the table), without a circle;
+ * `nodes/shared/` never imports a node nor `nodes/settings/` (the operations' parameter readers);
+ * `nodes/settings/` imports only `nodes/shared/`; a node imports no other node. Measured from the imports themselves (static, `export ...
  * from` and dynamic `import('...')`), as the TypeScript compiler reads them.
  */
 const ROOT = join(__dirname, '..', '..');
 const NODES = join(ROOT, 'nodes');
 const SHARED = join(NODES, 'shared');
+const SETTINGS = join(NODES, 'settings');
 
 function tsFiles(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -128,6 +130,28 @@ it('nodes/shared never imports a node', () => {
 		.filter(({ from, to }) => sharedEntry(from) !== undefined && sharedEntry(to) === undefined)
 		.map(({ from, to }) => `${rel(from)} -> ${rel(to)}`);
 	expect(upward).toEqual([]);
+});
+
+/** The folder of nodes/ a file belongs to: `shared`, `settings` or a node's. */
+const topFolder = (path: string) => relative(NODES, path).split(sep)[0];
+
+it('nodes/settings imports only nodes/shared and itself', () => {
+	const outside = edges
+		.filter(
+			({ from, to }) =>
+				from.startsWith(SETTINGS + sep) && !['shared', 'settings'].includes(topFolder(to)),
+		)
+		.map(({ from, to }) => `${rel(from)} -> ${rel(to)}`);
+	expect(outside).toEqual([]);
+});
+
+it('a node imports nodes/shared, nodes/settings and its own folder, never another node', () => {
+	const shared = new Set(['shared', 'settings']);
+	const across = edges
+		.filter(({ from, to }) => !shared.has(topFolder(from)) && !shared.has(topFolder(to)))
+		.filter(({ from, to }) => topFolder(from) !== topFolder(to))
+		.map(({ from, to }) => `${rel(from)} -> ${rel(to)}`);
+	expect(across).toEqual([]);
 });
 
 describe('the Layers table of docs/architecture.md', () => {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isCancelled } from '../../shared/execution/abort';
 import { COMPAT } from '../../shared/catalog';
 import { listPage, readPage } from '../../shared/transport/compat-api';
-import { wantedCount } from '../../shared/fields/paging';
+import { wantedCount } from '../../settings/paging';
 
 /**
  * Reads pages (page_num from 1) until Limit records, an empty or short page, or the total. The page

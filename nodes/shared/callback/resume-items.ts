@@ -1,19 +1,24 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 import { mapWithLimit } from '../execution/concurrency';
-import { readDownloadFields } from '../fields/wait';
+import type { DownloadFields } from '../fields/wait';
 import { DEFAULT_POLL } from '../polling';
 import type { TaskReader } from '../tasks';
 import { settle } from '../waiting/task-waiting';
 import { waitingItems } from './batch';
 import type { BatchMemory, Read } from './batch-memory';
-import { DEFAULT_CALLBACK_TIMEOUT_MINUTES } from './wait-mode';
 
 /** Result files downloaded at once when the batch resumes. */
 const DOWNLOADS_AT_ONCE = 3;
 
-export const callbackMinutes = (ctx: IWebhookFunctions) =>
-	ctx.getNodeParameter('callbackTimeoutMinutes', DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
+/**
+ * The node's fields a callback needs, read by the operation's webhook() (nodes/settings/resume.ts):
+ * the callback wait's Timeout and the download fields (a webhook's parameters have no item index).
+ */
+export interface ResumeSettings {
+	callbackMinutes: number;
+	download: DownloadFields;
+}
 
 /**
  * The items a finished batch resumes the execution with: the waiting items as saved (read only
@@ -24,13 +29,10 @@ export async function resumedItems(
 	kind: TaskReader,
 	memory: BatchMemory,
 	finish: (item: INodeExecutionData) => INodeExecutionData,
+	{ callbackMinutes, download }: ResumeSettings,
 ): Promise<INodeExecutionData[]> {
-	const deadline = Date.now() + callbackMinutes(ctx) * 60_000;
-	// one read of the node's download settings for the whole batch, not one per item
-	const settings = {
-		poll: DEFAULT_POLL,
-		...readDownloadFields((name, fallback) => ctx.getNodeParameter(name, fallback)),
-	};
+	const deadline = Date.now() + callbackMinutes * 60_000;
+	const settings = { poll: DEFAULT_POLL, ...download };
 	const taskAt = new Map(memory.tasks.map((task) => [task.index, task]));
 	const resumed = await mapWithLimit(waitingItems(ctx), DOWNLOADS_AT_ONCE, async (item, index) => {
 		const read = memory.finished.get(taskAt.get(index)?.id ?? '');

@@ -6,7 +6,8 @@ import { claimResume, knownBatch, rememberBatch } from './batch-memory';
 import type { BatchMemory } from './batch-memory';
 import { readPostedTask } from './posted-task';
 import { rereadWhileRunning } from './reread';
-import { callbackMinutes, resumedItems } from './resume-items';
+import { resumedItems } from './resume-items';
+import type { ResumeSettings } from './resume-items';
 import { verifyPosted } from './verify';
 
 const KEEP_WAITING: IWebhookResponseData = { noWebhookResponse: true };
@@ -26,13 +27,14 @@ const BATCH_READS_MS = 6_000;
 export async function resumeOnCallback(
 	ctx: IWebhookFunctions,
 	kind: TaskReader,
+	settings: ResumeSettings,
 	/** The node's own output mapping, applied as in execute() (e.g. Create Image's fields). */
 	finish: (item: INodeExecutionData) => INodeExecutionData = (item) => item,
 ): Promise<IWebhookResponseData> {
 	const posted = readPostedTask(ctx.getBodyData());
 	if ('problem' in posted)
 		return answer(ctx, 400, `${posted.problem}; the execution keeps waiting`);
-	const memory = batchOf(ctx, kind);
+	const memory = batchOf(ctx, kind, settings.callbackMinutes);
 	const mine = memory.tasks.find((task) => task.id === posted.id);
 	if (!mine) {
 		return answer(
@@ -58,7 +60,7 @@ export async function resumeOnCallback(
 	if (check === 'later' || !claimResume(memory)) return KEEP_WAITING;
 	let items: INodeExecutionData[] | undefined;
 	try {
-		items = await resumedItems(ctx, kind, memory, finish);
+		items = await resumedItems(ctx, kind, memory, finish, settings);
 	} finally {
 		// a resume that failed leaves the batch to the next delivery
 		if (!items) memory.resuming = false;
@@ -72,11 +74,11 @@ const batchDeadline = () => Date.now() + BATCH_READS_MS;
  * The batch as this process knows it; the first call of a process that does not know it reads the
  * waiting items (an expression) and remembers their task ids.
  */
-function batchOf(ctx: IWebhookFunctions, kind: TaskReader): BatchMemory {
+function batchOf(ctx: IWebhookFunctions, kind: TaskReader, minutes: number): BatchMemory {
 	const executionId = ctx.getExecutionId();
 	const known = knownBatch(executionId);
 	if (known) return known;
-	const until = Date.now() + callbackMinutes(ctx) * 60_000;
+	const until = Date.now() + minutes * 60_000;
 	return rememberBatch(executionId, waitingTasks(waitingItems(ctx), kind), until);
 }
 

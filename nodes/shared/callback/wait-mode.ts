@@ -46,14 +46,6 @@ export function withResumeUrl<R>(ctx: IExecuteFunctions, build: (itemIndex: numb
 	};
 }
 
-export function callbackTimeoutMinutes(ctx: IExecuteFunctions): number {
-	return ctx.getNodeParameter(
-		'callbackTimeoutMinutes',
-		0,
-		DEFAULT_CALLBACK_TIMEOUT_MINUTES,
-	) as number;
-}
-
 /**
  * Puts the execution to wait (no process held, saved with the execution in n8n's database, so the
  * ids of its tasks survive a restart or a killed worker) until the callbacks or the time limit. At

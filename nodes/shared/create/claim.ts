@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import type { SkipKeyOf, SkipSettings } from '../dedupe/settings';
 import { openLedger } from '../ledger';
 import type { Slot } from '../ledger/entries';
 import type { SendGate } from '../ledger/gate';
@@ -37,9 +38,10 @@ export async function claimItems<R>(
 	ctx: IExecuteFunctions,
 	kind: string,
 	planned: Array<Planned<R>>,
+	memory: { skip: SkipSettings; skipKeyOf: SkipKeyOf },
 ): Promise<Claimed<R>> {
-	const keyed = await keyItems(ctx, kind, planned);
-	const ledger = await openLedger(ctx, [...keyed.slots.values()]);
+	const keyed = await keyItems(ctx, kind, planned, memory.skipKeyOf);
+	const ledger = await openLedger(ctx, [...keyed.slots.values()], memory.skip);
 	const slotOf = (entry: ReadyItem<R>) => keyed.slots.get(slotId(entry))!;
 	const skipped = [...ledger.sentBefore].map(([{ itemIndex, variant, key }, reason]) => ({
 		itemIndex,

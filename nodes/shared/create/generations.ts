@@ -5,6 +5,7 @@ import { assessMedia } from './assess';
 import { generationTasks } from '../tasks';
 import type { CreateTaskRequest } from '../rules';
 import { runCreate } from './run';
+import type { RunSettings } from './run';
 import type { RequestBuilder } from './plan';
 
 /**
@@ -14,10 +15,12 @@ import type { RequestBuilder } from './plan';
 export async function runGenerations(
 	ctx: IExecuteFunctions,
 	build: RequestBuilder<CreateTaskRequest>,
+	settings: RunSettings,
 ): Promise<INodeExecutionData[][]> {
 	return await runCreate(ctx, {
 		kind: generationTasks,
 		build,
+		settings,
 		assess: assessMedia,
 		prepare: resolveBinaryMedia,
 	});

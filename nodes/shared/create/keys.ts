@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { requestKey, stableJson } from '../dedupe/request-key';
-import { customKeyOf } from '../dedupe/settings';
+import type { SkipKeyOf } from '../dedupe/settings';
 import type { Slot } from '../ledger/entries';
 import type { ItemFailure } from './outcomes';
 import type { Planned, ReadyItem } from './plan';
@@ -29,6 +29,7 @@ export async function keyItems<R>(
 	ctx: IExecuteFunctions,
 	kind: string,
 	planned: Array<Planned<R>>,
+	skipKeyOf: SkipKeyOf,
 ): Promise<Keyed<R>> {
 	const requests = new Map<number, R[]>();
 	for (const entry of planned.filter(isReady)) {
@@ -38,7 +39,9 @@ export async function keyItems<R>(
 	const seen = new Map<string, number>();
 	const occurrences = new Map<number, number>();
 	for (const [itemIndex, itemRequests] of [...requests].sort(([a], [b]) => a - b)) {
-		const key = await keyOf(ctx, kind, itemIndex, itemRequests).catch((error: Error) => error);
+		const key = await keyOf(ctx, kind, itemIndex, itemRequests, skipKeyOf).catch(
+			(error: Error) => error,
+		);
 		keys.set(itemIndex, key);
 		if (key instanceof Error) continue;
 		occurrences.set(itemIndex, seen.get(key) ?? 0);
@@ -72,8 +75,9 @@ async function keyOf(
 	kind: string,
 	itemIndex: number,
 	requests: unknown[],
+	skipKeyOf: SkipKeyOf,
 ): Promise<string> {
-	const custom = customKeyOf(ctx, itemIndex);
+	const custom = skipKeyOf(itemIndex);
 	if (custom === undefined) return await requestKey(ctx, kind, itemIndex, requests);
 	if (custom === null || String(custom).trim() === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Skip Key is empty for this item', {

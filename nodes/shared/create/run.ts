@@ -1,18 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	CALLBACK_MODE,
-	callbackTimeoutMinutes,
-	waitForCallback,
-	withResumeUrl,
-} from '../callback/wait-mode';
-import { readWaitSettings } from '../fields/wait';
+import { waitForCallback, withResumeUrl } from '../callback/wait-mode';
+import type { SkipKeyOf, SkipSettings } from '../dedupe/settings';
 import type { WaitSettings } from '../fields/wait';
 import { addHint } from '../execution/hints';
-import type { PollOptions } from '../polling';
 import { reserveToolBudget } from '../tool/caps';
-import { runsAsTool } from '../tool/detect';
+import type { ToolCaps } from '../tool/caps';
 import { stepNotInReason } from '../waiting/task-advice';
 import { waitForTasks } from '../waiting/task-waiting';
 import type { SettledTask } from '../waiting/task-waiting';
@@ -39,15 +33,15 @@ export interface CreateOptions<R> {
 	kind: TaskKind<R>;
 	/** One item's request(s), validated: a refusal throws before anything is sent. */
 	build: RequestBuilder<R>;
-	/** The kind's own waiting cadence when the wait fields are not set (e.g. the compat API's 10-30 s). */
-	poll?: PollOptions;
+	/** The node's fields for the whole run, read by its operation (nodes/settings/create.ts). */
+	settings: RunSettings;
 	/** Before the budget: learns the facts of the media (lengths, sizes), judges them and prices each item exactly. */
 	assess?: Stage<R>;
 	/** After the budget, before any create: e.g. uploading media from binary data. */
 	prepare?: Stage<R>;
 }
 
-interface BatchOptions {
+export interface BatchOptions {
 	budget?: number;
 	concurrency?: number;
 	requestTimeoutSeconds?: number;
@@ -56,27 +50,20 @@ interface BatchOptions {
 /**
  * Every parameter the run reads after its first create, read before it: once a task exists, a
  * field that throws (an expression) would lose its id, and n8n's Retry On Fail would run the node
- * again.
+ * again. The operation reads them (nodes/settings/create.ts) before it calls runCreate.
  */
-interface RunSettings {
+export interface RunSettings {
 	batch: BatchOptions;
 	waitMode: string;
 	/** Wait for Completion: Wait. */
 	wait?: WaitSettings;
 	/** Wait for Completion: Until the Service Calls Back, its Timeout in minutes. */
 	callbackMinutes?: number;
-}
-
-function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): RunSettings {
-	const chosen = String(ctx.getNodeParameter('waitForCompletion', 0, 'none'));
-	// a tool saved with the callback choice (before tools lost it) waits as Wait does: a tool call cannot pause
-	const waitMode = chosen === CALLBACK_MODE && runsAsTool(ctx) ? 'wait' : chosen;
-	return {
-		batch: ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions,
-		waitMode,
-		wait: waitMode === 'wait' ? readWaitSettings(ctx, poll) : undefined,
-		callbackMinutes: waitMode === CALLBACK_MODE ? callbackTimeoutMinutes(ctx) : undefined,
-	};
+	/** Batch Options' memory of created items, and each item's Skip Key. */
+	skip: SkipSettings;
+	skipKeyOf: SkipKeyOf;
+	/** A tool's Credit Caps; undefined for a workflow node. */
+	toolCaps?: ToolCaps;
 }
 
 /**
@@ -86,11 +73,10 @@ function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): RunSetting
  */
 export async function runCreate<R>(
 	ctx: IExecuteFunctions,
-	{ kind, build, poll, assess, prepare }: CreateOptions<R>,
+	{ kind, build, settings, assess, prepare }: CreateOptions<R>,
 ): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;
-	const settings = readRunSettings(ctx, poll);
 	const { batch, callbackMinutes } = settings;
 	const requested = planItems(
 		ctx,
@@ -98,8 +84,8 @@ export async function runCreate<R>(
 		callbackMinutes !== undefined ? withResumeUrl(ctx, build) : build,
 	);
 	stopOnFailure(ctx, requested);
-	const ledger = await claimItems(ctx, kind.name, requested);
-	const tool = reserveToolBudget(ctx, batch.budget ?? 0);
+	const ledger = await claimItems(ctx, kind.name, requested, settings);
+	const tool = reserveToolBudget(ctx, settings.toolCaps, batch.budget ?? 0);
 	let sent: Array<ItemFailure | SubmittedItem | SkippedItem>;
 	try {
 		const assessed = await stage(ctx, ledger.planned, assess);

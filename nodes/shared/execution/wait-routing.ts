@@ -72,8 +72,11 @@ export async function twoOutputWait(
 
 /** How a wait operation reads the id each input item names and waits on them. */
 export interface WaitRouting {
-	/** The id field (an item marked skipped with it empty has nothing to wait for). */
-	idField: string;
+	/**
+	 * The id field's value as written, trimmed, maybe empty (nodes/settings/ids.ts): an item marked
+	 * skipped with it empty has nothing to wait for.
+	 */
+	idValue(itemIndex: number): string;
 	/** The id an item waits on; throws (the user's to fix) when it has none. */
 	readId(itemIndex: number): string;
 	waitAll: WaitAll;
@@ -95,7 +98,7 @@ export async function routeWaits(
 		ctx,
 		async (itemIndex) => {
 			const base = items[itemIndex].json;
-			if (skippedByCreate(ctx, itemIndex, routing.idField)) {
+			if (skippedByCreate(ctx, itemIndex, routing)) {
 				const json = { ...base, outcome: 'skipped' };
 				return { item: { json, pairedItem: { item: itemIndex } }, succeeded: false };
 			}
@@ -115,8 +118,7 @@ export async function routeWaits(
  * earlier run, no task id in this one) whose id field is left empty: nothing to wait for, no error.
  * The field is read as its value (a resource locator's too), so every wait judges it alike.
  */
-function skippedByCreate(ctx: IExecuteFunctions, itemIndex: number, idField: string): boolean {
+function skippedByCreate(ctx: IExecuteFunctions, itemIndex: number, routing: WaitRouting): boolean {
 	if (ctx.getInputData()[itemIndex].json.skipped !== true) return false;
-	const id = ctx.getNodeParameter(idField, itemIndex, '', { extractValue: true });
-	return String(id ?? '').trim() === '';
+	return routing.idValue(itemIndex) === '';
 }

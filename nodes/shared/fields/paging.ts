@@ -1,4 +1,4 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** Return All / Limit for a list operation, shown where `show` says (n8n's usual pair of fields). */
 export function returnAllFields(
@@ -27,13 +27,6 @@ export function returnAllFields(
 	];
 }
 
-/** How many records the user wants from a list: all (Infinity) or the Limit. */
-export function wantedCount(ctx: IExecuteFunctions, itemIndex: number): number {
-	return ctx.getNodeParameter('returnAll', itemIndex, false)
-		? Infinity
-		: ctx.getNodeParameter('limit', itemIndex, 50);
-}
-
 /**
  * Where a list starts: the nextCursor an earlier page returned (`cursor` of the Unified Generation
  * API, § GET /assets/list and § GET /jobs/relations), or the first page.
@@ -49,11 +42,4 @@ export function cursorField(show: NonNullable<IDisplayOptions['show']>): INodePr
 			'Start after the page that returned this nextCursor; leave empty to start from the first page',
 		displayOptions: { show },
 	};
-}
-
-/** The Cursor field's value, trimmed; undefined when empty (absent on saved workflows from before it existed). */
-export function readCursor(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const value = ctx.getNodeParameter('cursor', itemIndex, '');
-	const cursor = value === null || value === undefined ? '' : String(value).trim();
-	return cursor === '' ? undefined : cursor;
 }

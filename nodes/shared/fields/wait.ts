@@ -1,10 +1,8 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_POLL } from '../polling';
-import { runsAsTool, TOOL_WAIT_SECONDS } from '../tool/detect';
+import type { PollOptions } from '../polling/defaults';
 import { withShow } from './grouping';
 import { inWorkflows, toolDownloadField, toolWaitField } from './tool';
-import type { PollOptions } from '../polling';
 
 /**
  * The defaults below are literals (n8n's lint requires it) and equal DEFAULT_POLL; a unit test holds them together.
@@ -106,52 +104,14 @@ export function allowPrivateHostsField(displayOptions: IDisplayOptions): INodePr
 	};
 }
 
-/** The download fields as one node reads them; `read` is its getNodeParameter for one item (or a webhook's). */
-export function readDownloadFields(
-	read: (name: string, fallback: unknown) => unknown,
-): DownloadFields {
-	const download = read('download', false) === true;
-	return {
-		download,
-		binaryProperty: download ? String(read('binaryProperty', 'data')) : 'data',
-		allowPrivateHosts: download && read('allowPrivateHosts', false) === true,
-	};
-}
-
+/** What the download fields say (read by nodes/settings/wait.ts). */
 export interface DownloadFields {
 	download: boolean;
 	binaryProperty: string;
 	allowPrivateHosts: boolean;
 }
 
+/** What the wait fields say, read once per execution (nodes/settings/wait.ts). */
 export interface WaitSettings extends DownloadFields {
 	poll: PollOptions;
-}
-
-/** Reads the wait fields once per execution: all items are waited on together. `defaults` fill fields not added. */
-export function readWaitSettings(
-	ctx: IExecuteFunctions,
-	defaults: PollOptions = DEFAULT_POLL,
-): WaitSettings {
-	const options = ctx.getNodeParameter('waitOptions', 0, {}) as Record<string, number | undefined>;
-	// a tool's call waits Wait in One Call, its field shown or not; Wait Options are a workflow node's
-	const toolSeconds = runsAsTool(ctx)
-		? ((ctx.getNodeParameter('toolWaitSeconds', 0, null) as number | null) ?? TOOL_WAIT_SECONDS)
-		: null;
-	/** A field in `unitMs` units as milliseconds, or the poller's default when it was not added. */
-	const ms = (value: number | undefined, unitMs: number, fallbackMs: number) =>
-		value === undefined ? fallbackMs : Math.round(value * unitMs);
-	return {
-		...readDownloadFields((name, fallback) => ctx.getNodeParameter(name, 0, fallback)),
-		poll: {
-			...defaults,
-			intervalMs: ms(options.pollIntervalSeconds, 1000, defaults.intervalMs),
-			maxIntervalMs: ms(options.maxPollIntervalSeconds, 1000, defaults.maxIntervalMs),
-			timeoutMs:
-				toolSeconds === null
-					? ms(options.timeoutMinutes, 60_000, defaults.timeoutMs)
-					: Math.round(toolSeconds * 1000),
-			concurrency: options.concurrency ?? defaults.concurrency,
-		},
-	};
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { addHint } from '../execution/hints';
 import { lineageOf } from '../execution/lineage';
-import { readSkipSettings } from '../dedupe/settings';
+import type { SkipSettings } from '../dedupe/settings';
 import { Book } from './book';
 import { lookUpEarlierSends, lookupsOf } from './check';
 import type { Slot } from './entries';
@@ -24,8 +24,11 @@ export interface Ledger {
  * serves every Create node: Skip Items Already Created, n8n's Retry of an execution (which
  * re-sends exactly what that execution never sent), and Retry On Fail.
  */
-export async function openLedger(ctx: IExecuteFunctions, slots: Slot[]): Promise<Ledger> {
-	const settings = readSkipSettings(ctx);
+export async function openLedger(
+	ctx: IExecuteFunctions,
+	slots: Slot[],
+	settings: SkipSettings,
+): Promise<Ledger> {
 	const lineage = lineageOf(ctx);
 	const lookups = lookupsOf(ctx, settings, lineage);
 	const book = new Book(ctx, recordsOf(settings), lookups.memory);

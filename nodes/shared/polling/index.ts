@@ -1,6 +1,8 @@
 import { cancelSignal, isCancelled, pause } from '../execution/abort';
 import { mapWithLimit } from '../execution/concurrency';
 import { checkOnce } from './check';
+import { DEFAULT_POLL } from './defaults';
+import type { PollOptions } from './defaults';
 import type { Seen } from './check';
 import { learn, planRound } from './schedule';
 import { Silence } from './silence';
@@ -9,6 +11,8 @@ import type { Watch } from './watch';
 import type { PollOutcome, Poller, PollResult } from './poller';
 
 export type { Phase, PollOutcome, PollResult, Poller, TaskTimes } from './poller';
+export { DEFAULT_POLL } from './defaults';
+export type { PollOptions } from './defaults';
 
 /**
  * Waits on many tasks at once, each checked on its own schedule (polling/schedule.ts): near the
@@ -18,19 +22,6 @@ export type { Phase, PollOutcome, PollResult, Poller, TaskTimes } from './poller
  * execution stops at once. Nothing here throws: every task ends with an outcome.
  */
 
-export interface PollOptions {
-	/** The shortest gap between two checks of one task. */
-	intervalMs: number;
-	/** The longest gap between two checks of one task. */
-	maxIntervalMs: number;
-	/** Overall bound: tasks still running then are reported as timed out, not lost. */
-	timeoutMs: number;
-	/** Queries in flight at once. */
-	concurrency: number;
-	/** The wait ends when the service answered no check for this long (default UNREACHABLE_MS; silence.ts). */
-	unreachableMs?: number;
-}
-
 /**
  * A service that answers no check for this long has gone away (stopped, unreachable): the wait
  * ends, every task still running reported with its id, instead of polling it until the Timeout
@@ -38,14 +29,6 @@ export interface PollOptions {
  * is cut when it runs out, not minutes later when its retries end.
  */
 export const UNREACHABLE_MS = 5 * 60_000;
-
-/** Chosen by `npm run bench` (docs/benchmark.md). */
-export const DEFAULT_POLL: PollOptions = {
-	intervalMs: 250,
-	maxIntervalMs: 30_000,
-	timeoutMs: 30 * 60_000,
-	concurrency: 8,
-};
 
 /** The shortest wait between two checks of a task, whatever a workflow sets (an import could say 0). */
 export const MIN_INTERVAL_MS = 200;

@@ -4,6 +4,12 @@ import { compatVideoUrls } from '../tasks/compat-content';
 
 type Run = (ctx: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 
+/** The node's fields the answer reads (nodes/settings/tool.ts): Download Result Files, and Compat Task's Resource. */
+export interface AnswerSettings {
+	keepBinary: boolean;
+	resource: string;
+}
+
 /** What became of a task, in the words the answer gives a model. */
 type State =
 	| 'completed'
@@ -20,13 +26,13 @@ interface TaskWords {
 	reader: string;
 }
 
-function taskWordsOf(ctx: IExecuteFunctions): TaskWords {
+function taskWordsOf(ctx: IExecuteFunctions, { resource }: AnswerSettings): TaskWords {
 	if (!ctx.getNode().type.endsWith('compatTaskTool'))
 		return {
 			idField: 'taskId',
 			reader: 'the Wait For Task tool (Get Task, or Wait for Tasks to wait again)',
 		};
-	const tasks = ctx.getNodeParameter('resource', 0, '') === 'task';
+	const tasks = resource === 'task';
 	return { idField: tasks ? 'id' : 'taskId', reader: 'a Compat Task tool set to Task → Get' };
 }
 
@@ -39,15 +45,16 @@ function taskWordsOf(ctx: IExecuteFunctions): TaskWords {
 export async function runTool(
 	ctx: IExecuteFunctions,
 	run: Run,
+	settings: AnswerSettings,
 	phases: string[] = [],
 ): Promise<INodeExecutionData[][]> {
 	const outputs = await run(answering(ctx));
-	const keepBinary = ctx.getNodeParameter('download', 0, false) === true;
+	const { keepBinary } = settings;
 	const items = outputs.flatMap((items, output) =>
 		items.map((item) => ({ item, phase: phases[output] })),
 	);
 	items.sort((a, b) => indexOf(a.item) - indexOf(b.item));
-	const words = taskWordsOf(ctx);
+	const words = taskWordsOf(ctx, settings);
 	return [
 		items.map(({ item, phase }) => ({
 			json: answerOf(item.json, words, phase),

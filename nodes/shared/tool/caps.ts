@@ -5,6 +5,12 @@ const spent = new Map<string, number>();
 /** Executions remembered at most: the oldest is dropped first (a finished execution makes no more calls). */
 const REMEMBERED = 1000;
 
+/** A tool's Credit Cap per Call and per Execution (fields/tool.ts), read by nodes/settings/create.ts. */
+export interface ToolCaps {
+	perCall: number;
+	perExecution: number;
+}
+
 /** A tool call's share of its caps: `budget` for the create pipeline, `settle` once the creates are known. */
 export interface ToolBudget {
 	budget: number;
@@ -22,11 +28,11 @@ export interface ToolBudget {
  */
 export function reserveToolBudget(
 	ctx: IExecuteFunctions,
+	caps: ToolCaps | undefined,
 	userBudget: number,
 ): ToolBudget | undefined {
-	const perCall = ctx.getNodeParameter('toolCreditCapPerCall', 0, null) as number | null;
-	const perExecution = ctx.getNodeParameter('toolCreditCapPerExecution', 0, null) as number | null;
-	if (perCall === null || perExecution === null) return undefined;
+	if (!caps) return undefined;
+	const { perCall, perExecution } = caps;
 	const key = `${ctx.getExecutionId()}\u0000${ctx.getNode().name}`;
 	const before = spent.get(key) ?? 0;
 	const left = Math.max(0, perExecution - before);

@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { COMPAT } from '../../../shared/catalog';
 import { getAsset } from '../../../shared/transport/compat-api';
-import { readWaitSettings } from '../../../shared/fields/wait';
 import { routeWaits } from '../../../shared/execution/wait-routing';
 import { pollAll } from '../../../shared/polling';
 import type { Phase, PollResult } from '../../../shared/polling';
 import { isPermanentError } from '../../../shared/transport/permanent';
+import { idFieldValue } from '../../../settings/ids';
+import { readWaitSettings } from '../../../settings/wait';
 import { readLocator } from '../../helpers/locators';
 
 /**
@@ -24,7 +25,7 @@ const reviewPhase = (asset: IDataObject): Phase =>
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const { poll } = readWaitSettings(ctx);
 	return await routeWaits(ctx, {
-		idField: 'assetId',
+		idValue: idFieldValue(ctx, 'assetId'),
 		readId: (itemIndex) => readLocator(ctx, 'assetId', itemIndex),
 		waitAll: async (entries) => {
 			const poller = {

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { COMPAT } from '../../../shared/catalog';
 import { refusedBeforeSending } from '../../../shared/errors';
 import { runCreate } from '../../../shared/create/run';
+import { readRunSettings } from '../../../settings/create';
 import { runTogetherEntry, runTogetherMessage } from '../../../shared/fields/lists';
 import { CODES } from '../../../shared/rules';
 import { compatTasks } from '../../../shared/tasks';
@@ -75,6 +76,6 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runCreate(ctx, {
 		kind: compatTasks,
 		build: (itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]),
-		poll: COMPAT_POLL,
+		settings: readRunSettings(ctx, COMPAT_POLL),
 	});
 }

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../../shared/transport/binary';
-import { readDownloadFields } from '../../../shared/fields/wait';
+import { readDownloadFields } from '../../../settings/wait';
 import { outputItems } from '../../../shared/execution/item-loop';
 import type { OutputItem } from '../../../shared/execution/item-loop';
 import { compatTasks } from '../../../shared/tasks';

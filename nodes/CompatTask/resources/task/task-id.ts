@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readRequiredId } from '../../../shared/fields/required-id';
+import { readRequiredId } from '../../../settings/ids';
 import { chosenByModel } from '../../../shared/fields/tool';
 import { newDefault } from '../../../shared/fields/versions';
 

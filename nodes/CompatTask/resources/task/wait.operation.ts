@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { readWaitSettings } from '../../../shared/fields/wait';
+import { idFieldValue } from '../../../settings/ids';
+import { readWaitSettings } from '../../../settings/wait';
 import { taskWaits } from '../../../shared/waiting/task-waits';
 import { routeWaits } from '../../../shared/execution/wait-routing';
 import { compatTasks } from '../../../shared/tasks';
@@ -15,7 +16,7 @@ import { readTaskId } from './task-id';
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await routeWaits(ctx, {
-		idField: 'taskId',
+		idValue: idFieldValue(ctx, 'taskId'),
 		readId: (itemIndex) => readTaskId(ctx, itemIndex),
 		waitAll: taskWaits(ctx, compatTasks, readWaitSettings(ctx, COMPAT_POLL)),
 	});

@@ -13,6 +13,8 @@ import { VIDEO_PARAMETER_NAMES } from './names';
 import { simplifierOf, simplifiedResume } from '../../../shared/create/simplified';
 import { VIDEO_SIMPLE } from '../../../shared/output/simplify';
 import { generationTasks } from '../../../shared/tasks';
+import { readRunSettings, readSimplify } from '../../../settings/create';
+import { readResumeSettings } from '../../../settings/resume';
 import { checkVideoParameters } from './parameters';
 import type { VideoParameters } from './parameters';
 import { buildVideoRequest } from './request';
@@ -23,13 +25,15 @@ const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
-	const simplify = simplifierOf(ctx, VIDEO_SIMPLE);
-	return simplify(await runGenerations(ctx, build));
+	const simplify = simplifierOf(ctx, VIDEO_SIMPLE, readSimplify(ctx));
+	return simplify(await runGenerations(ctx, build, readRunSettings(ctx)));
 }
 
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	return await resumeOnCallback(ctx, generationTasks, simplifiedResume(ctx, VIDEO_SIMPLE));
+	const settings = readResumeSettings(ctx);
+	const finish = simplifiedResume(VIDEO_SIMPLE, settings.simplify);
+	return await resumeOnCallback(ctx, generationTasks, settings, finish);
 }
 
 /**

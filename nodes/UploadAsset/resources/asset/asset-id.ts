@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readRequiredId } from '../../../shared/fields/required-id';
+import { readRequiredId } from '../../../settings/ids';
 
 /** The Asset ID field of Get Status and Wait for Review. */
 export const assetIdField: INodeProperties = {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { listAssets, withAssetUri } from '../../../shared/transport/unified-asset-api';
 import { ASSETS } from '../../../shared/catalog';
-import { readCursor, wantedCount } from '../../../shared/fields/paging';
+import { readCursor, wantedCount } from '../../../settings/paging';
 import { mapItems } from '../../../shared/execution/item-loop';
 
 /**

@@ -4,10 +4,10 @@ import { REVIEW_POLL, waitForReviews } from '../../../shared/assets/review';
 import type { ReviewResult } from '../../../shared/assets/review';
 import { assetItem } from '../../../shared/create/asset-outcomes';
 import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
-import { readWaitSettings } from '../../../shared/fields/wait';
 import type { PollOptions } from '../../../shared/polling';
 import { twoOutputWait, waitedItem } from '../../../shared/execution/wait-routing';
 import type { WaitAll, WaitedItem, WaitLine } from '../../../shared/execution/wait-routing';
+import { readWaitSettings } from '../../../settings/wait';
 
 /** The review wait's settings, from the options of review-fields.ts. */
 export function readReviewPoll(ctx: IExecuteFunctions): PollOptions {

@@ -10,15 +10,18 @@ import { runCreate } from '../../../shared/create/run';
 import { simplifierOf, simplifiedResume } from '../../../shared/create/simplified';
 import { UPSCALE_SIMPLE } from '../../../shared/output/simplify';
 import { upscaleTasks } from '../../../shared/tasks';
+import { readRunSettings, readSimplify } from '../../../settings/create';
+import { readResumeSettings } from '../../../settings/resume';
 import { assessSources } from './assess';
 import { buildUpscaleRequest, resolveSources } from './source';
 
 /** Upscale Video's run: every source resolved, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const simplify = simplifierOf(ctx, UPSCALE_SIMPLE);
+	const simplify = simplifierOf(ctx, UPSCALE_SIMPLE, readSimplify(ctx));
 	const output = await runCreate(ctx, {
 		kind: upscaleTasks,
 		build: (itemIndex) => buildUpscaleRequest(ctx, itemIndex),
+		settings: readRunSettings(ctx),
 		assess: assessSources,
 		prepare: resolveSources,
 	});
@@ -27,5 +30,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 
 /** The task's callback to a waiting execution's resume URL. */
 export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	return await resumeOnCallback(ctx, upscaleTasks, simplifiedResume(ctx, UPSCALE_SIMPLE));
+	const settings = readResumeSettings(ctx);
+	const finish = simplifiedResume(UPSCALE_SIMPLE, settings.simplify);
+	return await resumeOnCallback(ctx, upscaleTasks, settings, finish);
 }

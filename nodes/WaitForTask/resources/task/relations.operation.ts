@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { readCursor, wantedCount } from '../../../shared/fields/paging';
+import { readCursor, wantedCount } from '../../../settings/paging';
 import { mapItems } from '../../../shared/execution/item-loop';
 import { getRelations } from '../../../shared/transport/unified-api';
 

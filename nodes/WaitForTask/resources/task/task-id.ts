@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readRequiredId } from '../../../shared/fields/required-id';
+import { readRequiredId } from '../../../settings/ids';
 import { chosenByModel } from '../../../shared/fields/tool';
 
 /** Task Type and Task ID: the fields of the operations that address one task (Get, Wait). */

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { readWaitSettings } from '../../../shared/fields/wait';
+import { idFieldValue } from '../../../settings/ids';
+import { readWaitSettings } from '../../../settings/wait';
 import { taskWaits } from '../../../shared/waiting/task-waits';
 import { routeWaits } from '../../../shared/execution/wait-routing';
 import { simplifiedTasks } from './simplified';
@@ -16,7 +17,7 @@ import { taskKindOf } from './task-kind';
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const outputs = await routeWaits(ctx, {
-		idField: 'taskId',
+		idValue: idFieldValue(ctx, 'taskId'),
 		readId: (itemIndex) => readTaskId(ctx, itemIndex),
 		waitAll: taskWaits(ctx, taskKindOf(ctx), readWaitSettings(ctx)),
 	});

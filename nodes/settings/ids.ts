@@ -21,3 +21,13 @@ export function readRequiredId(
 		description: hint,
 	});
 }
+
+/**
+ * An id field's value for each item, as written (a resource locator's value too), trimmed and
+ * maybe empty: the wait operations' routing (execution/wait-routing.ts) asks it of an item a
+ * Create node skipped, so every wait judges an empty id alike.
+ */
+export const idFieldValue =
+	(ctx: IExecuteFunctions, name: string) =>
+	(itemIndex: number): string =>
+		String(ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();

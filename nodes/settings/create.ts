@@ -1,0 +1,43 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { CALLBACK_MODE, DEFAULT_CALLBACK_TIMEOUT_MINUTES } from '../shared/callback/wait-mode';
+import type { BatchOptions, RunSettings } from '../shared/create/run';
+import type { PollOptions } from '../shared/polling/defaults';
+import type { ToolCaps } from '../shared/tool/caps';
+import { runsAsTool } from '../shared/tool/detect';
+import { readSkipSettings, skipKeyReader } from './dedupe';
+import { readWaitSettings } from './wait';
+
+/**
+ * A Create operation's fields for the whole run (create/run.ts), read before anything is sent.
+ * `poll` is the kind's own waiting cadence when the wait fields are not set (e.g. the compat
+ * API's 10-30 s).
+ */
+export function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): RunSettings {
+	const chosen = String(ctx.getNodeParameter('waitForCompletion', 0, 'none'));
+	// a tool saved with the callback choice (before tools lost it) waits as Wait does: a tool call cannot pause
+	const waitMode = chosen === CALLBACK_MODE && runsAsTool(ctx) ? 'wait' : chosen;
+	return {
+		batch: ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions,
+		waitMode,
+		wait: waitMode === 'wait' ? readWaitSettings(ctx, poll) : undefined,
+		callbackMinutes: waitMode === CALLBACK_MODE ? callbackTimeoutMinutes(ctx) : undefined,
+		skip: readSkipSettings(ctx),
+		skipKeyOf: skipKeyReader(ctx),
+		toolCaps: readToolCaps(ctx),
+	};
+}
+
+const callbackTimeoutMinutes = (ctx: IExecuteFunctions): number =>
+	ctx.getNodeParameter('callbackTimeoutMinutes', 0, DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
+
+/** Both Credit Caps, or undefined for a workflow node (the caps are tool fields). */
+function readToolCaps(ctx: IExecuteFunctions): ToolCaps | undefined {
+	const perCall = ctx.getNodeParameter('toolCreditCapPerCall', 0, null) as number | null;
+	const perExecution = ctx.getNodeParameter('toolCreditCapPerExecution', 0, null) as number | null;
+	return perCall === null || perExecution === null ? undefined : { perCall, perExecution };
+}
+
+/** Simplify, read before any create (a field read after one could throw its id away). */
+export const readSimplify = (ctx: IExecuteFunctions): boolean =>
+	ctx.getNodeParameter('simplify', 0, false) === true;
