@@ -36,12 +36,20 @@ export async function anchoredRows(batch, seconds) {
 	const rows = [];
 	for (const wait of Object.keys(WAITS)) {
 		const before = cpuSeconds(batch.pids());
-		const row = await callbackBatch(
-			{ ...batch, flow: batch.flows[wait], wait: WAITS[wait] },
-			seconds,
-		);
+		const run = () =>
+			callbackBatch({ ...batch, flow: batch.flows[wait], wait: WAITS[wait] }, seconds);
+		const { row, cpuSplit } = batch.profiled
+			? await batch.profiled(run)
+			: { row: await run(), cpuSplit: undefined };
 		const cpu = cpuSeconds(batch.pids()) - before;
-		rows.push({ ...row, wait, engine: batch.engine, cpuSeconds: cpu, load: os.loadavg()[0] });
+		rows.push({
+			...row,
+			wait,
+			engine: batch.engine,
+			cpuSeconds: cpu,
+			cpuSplit,
+			load: os.loadavg()[0],
+		});
 	}
 	return rows;
 }

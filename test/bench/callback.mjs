@@ -13,6 +13,7 @@ import { DEMO_OWNER, login, ownerEnv } from '../../scripts/n8n/instance.mjs';
 import { activateWorkflow, readExecution, webhookRegistered } from '../../scripts/n8n/rest.mjs';
 import { freePort, startN8n } from '../../scripts/n8n/run.mjs';
 import { anchoredRows, engineOf } from './anchor.mjs';
+import { profiled, profilerEnv } from './cpu-split.mjs';
 import {
 	CALLBACK_TIMEOUT_MS,
 	callbackDeliveries,
@@ -51,7 +52,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @param {{ userFolder: string, pairs: Array<{ shape: keyof typeof SHAPES, flows: { package: any, anchor: any } }>,
  *   tasks: number, durations: number[], engine?: string, log: (line: string) => void }} opts
  */
-export async function callbackRows(emulator, { userFolder, pairs, tasks, durations, engine, log }) {
+export async function callbackRows(
+	emulator,
+	{ userFolder, pairs, tasks, durations, engine, cpuSplit, log },
+) {
 	const port = await freePort();
 	// The resume URL n8n puts in each task: its own port on loopback, where the emulator reaches it.
 	const base = `http://127.0.0.1:${port}`;
@@ -63,6 +67,7 @@ export async function callbackRows(emulator, { userFolder, pairs, tasks, duratio
 			...ownerEnv(DEMO_OWNER),
 			N8N_WEBHOOK_URL: `${base}/`,
 			...(engine ? { N8N_EXPRESSION_ENGINE: engine } : {}),
+			...(cpuSplit ? profilerEnv(userFolder) : {}),
 		},
 		timeoutMs: 5 * 60_000,
 	});
@@ -77,6 +82,9 @@ export async function callbackRows(emulator, { userFolder, pairs, tasks, duratio
 			tasks,
 			engine: engineOf(server.child.pid),
 			pids: () => [server.child.pid],
+			profiled: cpuSplit
+				? profiled(server.child.pid, profilerEnv(userFolder).BENCH_PROFILE_DIR)
+				: undefined,
 			log,
 		};
 		const rows = [];

@@ -33,6 +33,7 @@ import { NODE_BIN, REPO_CACHE_DIR, REPO_ROOT } from '../../scripts/n8n/paths.mjs
 import { binaryFilePath } from '../../scripts/n8n/results.mjs';
 import { executeWorkflow, freePort } from '../../scripts/n8n/run.mjs';
 import { anchorLines } from './anchor.mjs';
+import { cpuSplitLines } from './cpu-split.mjs';
 import { callbackNotes, callbackRows } from './callback.mjs';
 import { memorySampler, startFileHost } from './large-download.mjs';
 import {
@@ -86,6 +87,8 @@ const HELP = `Usage: npm run bench [-- options]
   --engine <e,e>       n8n's expression engines for the callback rows (N8N_EXPRESSION_ENGINE: ${ENGINES.join(', ')}),
                        one n8n run per engine, one after the other (default: n8n's own, vm; the queue's
                        uneven rows run on the first)
+  --cpu-split          profile n8n's main process over each callback row and print where its CPU went
+                       (the package on the stack, by file, or n8n's modules): the cost per callback beside the anchor's
   --only <rows>        run only these rows, comma-separated: ${Object.keys(ROWS).join(', ')}
 ${Object.entries(ROWS)
 	.map(([key, what]) => `                         ${key}: ${what}`)
@@ -127,6 +130,7 @@ function parseArgs(argv) {
 		else if (flag === '--queue-table-rows') opts.queueTableRows = Number(value());
 		else if (flag === '--only') opts.only = new Set(value().split(','));
 		else if (flag === '--engine') opts.engines = value().split(',');
+		else if (flag === '--cpu-split') opts.cpuSplit = true;
 		else if (flag === '--queue-env')
 			opts.queueEnv = Object.fromEntries(
 				value()
@@ -322,6 +326,7 @@ async function callbacksOnStart(emulator, pairs, opts) {
 				tasks: opts.tasks,
 				durations: opts.durations,
 				engine,
+				cpuSplit: opts.cpuSplit,
 				log,
 			})),
 		);
@@ -523,6 +528,7 @@ function report(opts, rows, download, loadMs) {
 		),
 		...callbackNotes(rows),
 		...anchorLines(rows),
+		...cpuSplitLines(rows),
 		download
 			? `peak RSS growth of n8n while Wait For Task downloads ${download.mb} MB (filesystem mode): ${(download.growth / 1024 / 1024).toFixed(1)} MB`
 			: 'large download: skipped',
