@@ -318,34 +318,7 @@ describe('the canvas and the picker', () => {
 		);
 		expect(assetOperation?.default).toBe('create');
 	});
-
-	test("Compat Task's node picker lists the task actions first, Create a task on top", () => {
-		expect(pickerActions(new CompatTask()).slice(0, 4)).toEqual([
-			'Create a task',
-			'Wait for tasks',
-			'Get a task',
-			'List tasks',
-		]);
-	});
 });
-
-/**
- * The actions n8n's node creator lists for a node with resources, in its order
- * (useActionsGeneration.ts, resourceCategories): each resource option in turn, then the
- * `action` of each option of the Operation field shown for that resource.
- */
-function pickerActions(node: INodeType): string[] {
-	const { properties } = node.description;
-	const resources = properties.find((field) => field.name === 'resource')?.options ?? [];
-	return resources.flatMap((resource) => {
-		const value = (resource as { value: string }).value;
-		const operation = properties.find(
-			(field) =>
-				field.name === 'operation' && field.displayOptions?.show?.resource?.includes(value),
-		);
-		return (operation?.options ?? []).map((option) => (option as { action: string }).action);
-	});
-}
 
 describe("Docs links open the node's README section on the package's homepage", () => {
 	const ROOT = join(__dirname, '..', '..');
