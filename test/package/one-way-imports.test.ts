@@ -7,8 +7,10 @@ import ts from 'typescript';
  * through others; every folder of `nodes/shared/` sits in one row of the Layers table and imports
  * only folders of its own row or of rows below it (earlier in the table), without a circle;
  * `nodes/shared/` never imports a node nor `nodes/settings/` (the operations' parameter readers);
- * `nodes/settings/` imports only `nodes/shared/`; a node imports no other node. Measured from the imports themselves (static, `export ...
- * from` and dynamic `import('...')`), as the TypeScript compiler reads them.
+ * `nodes/settings/` imports only `nodes/shared/`; a node imports no other node; no asset operation
+ * imports the create pipeline (its bookkeeping is in `paid-once/`). Measured from the imports
+ * themselves (static, `export ... from` and dynamic `import('...')`), as the TypeScript compiler
+ * reads them.
  */
 const ROOT = join(__dirname, '..', '..');
 const NODES = join(ROOT, 'nodes');
@@ -152,6 +154,17 @@ it('a node imports nodes/shared, nodes/settings and its own folder, never anothe
 		.filter(({ from, to }) => topFolder(from) !== topFolder(to))
 		.map(({ from, to }) => `${rel(from)} -> ${rel(to)}`);
 	expect(across).toEqual([]);
+});
+
+it('no asset operation imports the create pipeline (docs/architecture.md, Pipeline and bookkeeping)', () => {
+	const pipeline = join(SHARED, 'create') + sep;
+	const intoPipeline = edges
+		.filter(
+			({ from, to }) =>
+				/^nodes\/[^/]+\/resources\/asset\//.test(rel(from)) && to.startsWith(pipeline),
+		)
+		.map(({ from, to }) => `${rel(from)} -> ${rel(to)}`);
+	expect(intoPipeline).toEqual([]);
 });
 
 describe('the Layers table of docs/architecture.md', () => {

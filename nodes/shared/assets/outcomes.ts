@@ -3,9 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { asNodeError, eachItem, errorItem } from '../execution/item-loop';
 import { UnreadableAnswerError } from '../tasks';
 import { isOutcomeUnknown, notConfirmedError, notSentError } from '../errors';
-import type { StoredWords } from './all-failed';
-import { stopUnlessStored } from './replay';
-import type { StoringRun } from './replay';
+import type { StoredWords } from '../paid-once/all-failed';
+import { stopUnlessStored } from '../paid-once/replay';
+import type { StoringRun } from '../paid-once/replay';
 
 /**
  * What became of one input item of an operation that creates assets (Upload Asset; Compat Task's
@@ -124,9 +124,9 @@ const ASSET_WORDS: StoredWords = {
 };
 
 /**
- * Ends a batch of asset creates as the Create nodes end theirs (replay.ts): the workflow stops
- * only when no asset can exist; otherwise every item is returned and the node warns. Returns
- * whether any asset exists or may exist, so that n8n's re-runs get this output back.
+ * Ends a batch of asset creates as the Create nodes end theirs (../paid-once/replay.ts): the
+ * workflow stops only when no asset can exist; otherwise every item is returned and the node
+ * warns. Returns whether any asset exists or may exist, so that n8n's re-runs get this output back.
  */
 export function settleAssets(ctx: IExecuteFunctions, outcomes: AssetOutcome[]): boolean {
 	const storedAny = outcomes.some((outcome) => outcome.created !== 'no');

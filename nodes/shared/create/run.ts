@@ -18,10 +18,10 @@ import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
 import { applyBudget, planItems } from './plan';
 import type { Planned, ReadyItem, RequestBuilder } from './plan';
-import type { StoredWords } from './all-failed';
+import type { StoredWords } from '../paid-once/all-failed';
 import { hasTask, mayExist, skippedReport, toOutput, toReported } from './reported';
 import type { CreatedReport, Reported } from './reported';
-import { rememberForRetries, replayOf, stopUnlessStored } from './replay';
+import { rememberForRetries, replayOf, stopUnlessStored } from '../paid-once/replay';
 import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
 
@@ -212,7 +212,8 @@ const TASK_WORDS: StoredWords = {
  * Stops the workflow only when re-running the node cannot create a task twice (nothing was
  * created and no create's outcome is unknown): n8n's Retry On Fail re-runs a node that throws.
  * Otherwise every item is returned, failed ones with their error, and the node shows a warning
- * (a re-run that n8n makes because of those errors gets this output back: see replay.ts).
+ * (a re-run that n8n makes because of those errors gets this output back:
+ * see ../paid-once/replay.ts).
  */
 function finish(ctx: IExecuteFunctions, reported: Reported[]): INodeExecutionData[] {
 	const failures = reported.flatMap(({ failure, itemIndex }) =>

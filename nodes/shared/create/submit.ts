@@ -12,7 +12,7 @@ import type { ReadyItem } from './plan';
 import type { Slot } from '../ledger/entries';
 import type { SkippedItem } from './claim';
 import type { SendGate } from '../ledger/gate';
-import { traceCreated, traceSending, traceUnknown } from './trace';
+import { traceCreated, traceSending, traceUnknown } from '../paid-once/trace';
 
 export interface SubmittedItem {
 	itemIndex: number;

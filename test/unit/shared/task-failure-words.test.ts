@@ -6,7 +6,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import { allFailedError } from '../../../nodes/shared/create/all-failed';
+import { allFailedError } from '../../../nodes/shared/paid-once/all-failed';
 import type { PollResult } from '../../../nodes/shared/polling';
 import { compatTasks, generationTasks, upscaleTasks } from '../../../nodes/shared/tasks';
 import type { TaskReader } from '../../../nodes/shared/tasks';

@@ -9,9 +9,9 @@ import {
 	checkEvery,
 	failedAsset,
 	stoppedAsset,
-} from '../../../shared/create/asset-outcomes';
-import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
-import type { StoringRun } from '../../../shared/create/replay';
+} from '../../../shared/assets/outcomes';
+import type { AssetOutcome } from '../../../shared/assets/outcomes';
+import type { StoringRun } from '../../../shared/paid-once/replay';
 import { validateCompatAsset } from '../../../shared/rules';
 import { assertVerdict } from '../../helpers/verdict';
 import { readEntry } from './entry';

@@ -9,10 +9,10 @@ import {
 	checkEvery,
 	failedAsset,
 	stoppedAsset,
-} from '../../../shared/create/asset-outcomes';
-import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
-import { oncePerNodeRun } from '../../../shared/create/replay';
-import type { StoringRun } from '../../../shared/create/replay';
+} from '../../../shared/assets/outcomes';
+import type { AssetOutcome } from '../../../shared/assets/outcomes';
+import { oncePerNodeRun } from '../../../shared/paid-once/replay';
+import type { StoringRun } from '../../../shared/paid-once/replay';
 import { batchFromItems, readBatchAnswer } from './batch-items';
 
 /** Batch Create from the input items or from a spreadsheet per item; every request is sent once per node run. */

@@ -2,20 +2,15 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/execution/abort';
 import { createAsset } from '../../../shared/transport/compat-api';
-import {
-	assetRun,
-	createdAsset,
-	failedAsset,
-	stoppedAsset,
-} from '../../../shared/create/asset-outcomes';
-import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
-import { oncePerNodeRun } from '../../../shared/create/replay';
+import { assetRun, createdAsset, failedAsset, stoppedAsset } from '../../../shared/assets/outcomes';
+import type { AssetOutcome } from '../../../shared/assets/outcomes';
+import { oncePerNodeRun } from '../../../shared/paid-once/replay';
 import { checkedEntries } from './batch-items';
 
 /**
  * One asset per item, each POST sent once after every item was checked; it starts in review
  * (Processing): use Wait for Review before using it in a task. A failure after some creates
- * returns every item (see create/replay.ts) rather than hiding the assets created.
+ * returns every item (see paid-once/replay.ts) rather than hiding the assets created.
  */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await oncePerNodeRun(ctx, async () => {

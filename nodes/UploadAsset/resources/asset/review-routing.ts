@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { REVIEW_POLL, waitForReviews } from '../../../shared/assets/review';
 import type { ReviewResult } from '../../../shared/assets/review';
-import { assetItem } from '../../../shared/create/asset-outcomes';
-import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
+import { assetItem } from '../../../shared/assets/outcomes';
+import type { AssetOutcome } from '../../../shared/assets/outcomes';
 import type { PollOptions } from '../../../shared/polling';
 import { twoOutputWait, waitedItem } from '../../../shared/execution/wait-routing';
 import type { WaitAll, WaitedItem, WaitLine } from '../../../shared/execution/wait-routing';

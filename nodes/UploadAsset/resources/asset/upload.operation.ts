@@ -18,9 +18,9 @@ import {
 	failedAsset,
 	settleAssets,
 	stoppedAsset,
-} from '../../../shared/create/asset-outcomes';
-import type { AssetOutcome } from '../../../shared/create/asset-outcomes';
-import { oncePerNodeRun } from '../../../shared/create/replay';
+} from '../../../shared/assets/outcomes';
+import type { AssetOutcome } from '../../../shared/assets/outcomes';
+import { oncePerNodeRun } from '../../../shared/paid-once/replay';
 import { CODES, validateAssetUpload } from '../../../shared/rules';
 import { urlForm } from '../../../shared/rules/urls';
 import { routeUploads } from './review-routing';
