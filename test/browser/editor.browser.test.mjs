@@ -205,7 +205,7 @@ test(
 );
 
 test(
-	'Create Video shows each of the six models exactly the fields and options the catalog gives it',
+	'Create Video shows each model of the catalog exactly the fields and options the catalog gives it',
 	STEP,
 	async () => {
 		await openWorkflow(page, instance.baseUrl, TEXT_TO_VIDEO);

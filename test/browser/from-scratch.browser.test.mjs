@@ -1,8 +1,9 @@
 // The first hour of a new user (issue 22): an n8n with the package installed and nothing else (no
 // credential, no workflow), a workflow built from the empty canvas through the node picker, the
 // credential created from the node's own panel with what `npm start` prints to paste, one field
-// typed where the node needs it, "Execute step", the result read in the output panel. Each case
-// starts from a new workflow with no credential saved. Screenshots: test/browser/artifacts/scratch-*.
+// typed where the node needs it, "Execute step", the result read in the output panel; and README's
+// photo → Upload Asset → Create Video chain, built the same way. Each case starts from a new
+// workflow with no credential saved. Screenshots: test/browser/artifacts/scratch-*.
 // Run: npm run test:browser.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -15,16 +16,18 @@ import { emulatorCredentials } from '../../scripts/n8n/instance.mjs';
 import { ARTIFACTS_DIR, choose, id, logIn, shot, shownValue } from './editor.mjs';
 import { packageNodes } from './expected.mjs';
 import { startInstance } from './instance.mjs';
-import { emulatorFile, forgetCredentials } from './scratch-setup.mjs';
+import { emulatorFile, emulatorOutput, forgetCredentials } from './scratch-setup.mjs';
 import {
 	addNode,
 	addTrigger,
+	closePanel,
 	closeToasts,
 	createCredential,
 	executeStep,
 	newWorkflow,
 	outputBinary,
 	outputJson,
+	typeExpression,
 	typeInto,
 } from './scratch.mjs';
 
@@ -74,24 +77,33 @@ const bannerValues = (type) =>
 /** A node's name in the picker, from the package itself (description.name → displayName). */
 const named = (name) => packageNodes().find((n) => n.description.name === name).displayName;
 
-/** The picker's name of an operation (its `action`), from the node's description. */
-function actionOf(name, operation, resource) {
+/** A node's option of `parameter` (under `resource`, if given), from the node's description. */
+function optionOf(name, parameter, value, resource) {
 	const { properties } = packageNodes().find((n) => n.description.name === name).description;
 	const fits = (p) =>
-		p.name === 'operation' && (!resource || p.displayOptions?.show?.resource?.includes(resource));
+		p.name === parameter && (!resource || p.displayOptions?.show?.resource?.includes(resource));
 	return properties
 		.filter(fits)
 		.flatMap((p) => p.options)
-		.find((o) => o.value === operation).action;
+		.find((o) => o.value === value);
 }
 
+/** The picker's name of an operation (its `action`). */
+const actionOf = (name, operation, resource) =>
+	optionOf(name, 'operation', operation, resource).action;
+
 /** Manual Trigger → `node` (its `action`) → its credential from the banner's values, tested green. */
-async function startWorkflow(
+async function startWorkflow(node, options) {
+	await newWorkflow(page, instance.baseUrl);
+	await addTrigger(page, 'Manual Trigger');
+	await addConnected(node, options);
+}
+
+/** `node` (its `action`) after the last node, with its credential created from the banner's values. */
+async function addConnected(
 	node,
 	{ action, credential = 'unifiedGenerationApi', values = bannerValues(credential) } = {},
 ) {
-	await newWorkflow(page, instance.baseUrl);
-	await addTrigger(page, 'Manual Trigger');
 	await addNode(page, node, { action });
 	const tested = await createCredential(page, values);
 	assert.deepEqual(
@@ -100,6 +112,9 @@ async function startWorkflow(
 		`${node}: the credential made of ${JSON.stringify(values)} does not test green`,
 	);
 }
+
+/** The createTask requests the emulator received so far, oldest first. */
+const createTasks = () => instance.emulator.control('/requests?path=/api/v1/jobs/createTask');
 
 /** Execute step; the output's first item (after a screenshot of the panel). */
 async function execute(name) {
@@ -152,7 +167,7 @@ test(
 );
 
 test(
-	"Upload Asset from scratch: its default source is Automatic (the item's file, else the URL); with no file, a typed URL is uploaded",
+	"Upload Asset from scratch: its default source is Automatic (the item's file, else the URL); with no file, a typed URL is uploaded and its review waited for",
 	STEP,
 	async () => {
 		const url = await emulatorFile(instance.emulator, 'image');
@@ -166,6 +181,39 @@ test(
 		const item = await execute('upload-asset');
 		assert.equal(typeof item.assetId, 'number');
 		assert.equal(item.url, url);
+		// version 2 waits for the review by default: the asset comes out usable
+		assert.equal(item.status, 'ACTIVE', JSON.stringify(item));
+	},
+);
+
+test(
+	"README's chain from scratch: a photo → Upload Asset → Create Video with {{ $json.assetUri }} as First Frame, on the nodes' defaults, makes the video",
+	STEP,
+	async () => {
+		// the photo in binary data, as a new user gets one: HTTP Request on its defaults with a URL
+		const photo = await emulatorOutput(instance.emulator, 'image');
+		await newWorkflow(page, instance.baseUrl);
+		await addTrigger(page, 'Manual Trigger');
+		await addNode(page, 'HTTP Request');
+		await typeInto(page, 'url', photo);
+		await closePanel(page);
+		await addConnected(named('uploadAsset'), { action: actionOf('uploadAsset', 'upload') });
+		await closePanel(page);
+		// the credential just saved is the node's own at once: nothing to pick
+		await addNode(page, named('createVideo'));
+		await choose(
+			page,
+			'generationMode',
+			optionOf('createVideo', 'generationMode', 'firstFrame').name,
+		);
+		await typeInto(page, 'prompt', PROMPT);
+		await typeExpression(page, 'firstFrameUrl', '{{ $json.assetUri }}');
+		const sent = (await createTasks()).length;
+		const item = await execute('readme-chain');
+		assert.equal(item.status, 'COMPLETED', JSON.stringify(item));
+		await assertViewable('readme-chain');
+		const [request] = (await createTasks()).slice(sent);
+		assert.match(String(request?.body?.inputs?.urls?.[0]), /^asset:\/\//, JSON.stringify(request));
 	},
 );
 
@@ -234,11 +282,9 @@ test(
 			'Reference Image URLs is a one-line field: pasted lines run together',
 		);
 		await typeInto(page, 'urls', urls.join('\n'));
-		const sent = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length;
+		const sent = (await createTasks()).length;
 		await execute('url-list');
-		const [request] = (
-			await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')
-		).slice(sent);
+		const [request] = (await createTasks()).slice(sent);
 		assert.deepEqual(request?.body?.inputs?.urls, urls);
 	},
 );
@@ -252,15 +298,11 @@ test(
 		await choose(page, 'generationMode', 'Multi-Reference');
 		await typeInto(page, 'prompt', PROMPT);
 		await typeInto(page, 'urls', urls.join(''));
-		const sent = (await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length;
+		const sent = (await createTasks()).length;
 		const run = await executeStep(page);
 		await shot(page, 'scratch-url-list-run-together');
 		assert.equal(run.ok, false, 'the run-together URLs were accepted');
 		assert.match(run.error, /Reference Image URLs|urls/, run.error);
-		assert.equal(
-			(await instance.emulator.control('/requests?path=/api/v1/jobs/createTask')).length,
-			sent,
-			'a task was created',
-		);
+		assert.equal((await createTasks()).length, sent, 'a task was created');
 	},
 );

@@ -20,14 +20,22 @@ const TASKS = {
 };
 
 /**
+ * A file of this kind as any web server gives it: a task's output, on the emulator's own address
+ * (which n8n's HTTP Request node can download; the asset host below is the emulator's alone).
+ * @param {'image' | 'video'} kind
+ */
+export async function emulatorOutput(emulator, kind) {
+	const { taskId } = await emulator.call('/api/v1/jobs/createTask', { json: TASKS[kind] });
+	return (await completed(emulator, taskId)).output[0].url;
+}
+
+/**
  * The https URL of a file the emulator serves: a task's output, uploaded as an asset of the demo
  * account (the URL an Upload Asset answers, on the service's asset host, which the emulator serves).
  * @param {'image' | 'video'} kind
  */
 export async function emulatorFile(emulator, kind) {
-	const { taskId } = await emulator.call('/api/v1/jobs/createTask', { json: TASKS[kind] });
-	const task = await completed(emulator, taskId);
-	const output = task.output[0].url;
+	const output = await emulatorOutput(emulator, kind);
 	const bytes = await (await fetch(output)).arrayBuffer();
 	const form = new FormData();
 	form.append('file', new Blob([bytes]), output.split('/').pop());

@@ -31,19 +31,21 @@ export async function addTrigger(page, name) {
 	await page.locator(id('canvas-add-button')).first().click();
 	await pick(page, name);
 	await page.locator(id('canvas-node')).first().waitFor(WAIT);
+	await closePanel(page);
+}
+
+/** Closes the open node panel (back to the canvas, where the last node's "+" is). */
+export async function closePanel(page) {
 	if (await page.locator(id('ndv')).isVisible()) await page.click(id('ndv-close-button'));
 }
 
 /**
- * The "+" on the (last) node's output → the picker → the node searched by its name. An installed
- * community node first shows its details ("Add to workflow"); a node with actions lists them, and
- * `action` picks one. The new node's panel opens by itself.
+ * The "+" on the last node's first output → the picker → the node searched by its name. An
+ * installed community node first shows its details ("Add to workflow"); a node with actions lists
+ * them, and `action` picks one. The new node's panel opens by itself.
  */
 export async function addNode(page, name, { action } = {}) {
-	await page
-		.locator(`${id('canvas-node-output-handle')} ${id('canvas-handle-plus')}`)
-		.last()
-		.click();
+	await clickFirstOutputPlus(page);
 	await pick(page, name);
 	const addButton = page.locator(id('node-creator')).getByText('Add to workflow', { exact: true });
 	// a node's actions are listed under it, as picker entries of their own
@@ -56,6 +58,19 @@ export async function addNode(page, name, { action } = {}) {
 	if (action && (await actionItem.isVisible())) await actionItem.click();
 	else if (await addButton.isVisible()) await addButton.click();
 	await ndv.waitFor(WAIT);
+}
+
+/**
+ * Clicks the "+" of the last node's first output: of a node with several outputs (Upload Asset
+ * waiting for the review: Active, Not Active) the first is the one its good items leave by.
+ */
+async function clickFirstOutputPlus(page) {
+	const handles = page.locator(id('canvas-node-output-handle'));
+	const node = await handles.last().getAttribute('data-node-name');
+	await handles
+		.and(page.locator(`[data-node-name="${node}"][data-index="0"]`))
+		.locator(id('canvas-handle-plus'))
+		.click();
 }
 
 /**
@@ -122,8 +137,8 @@ async function failureText(banner) {
 	return (await banner.innerText()).replace(/\s+/g, ' ').trim();
 }
 
-/** Types into a text field of the open panel (a one-line input or a multi-line box). */
-export async function typeInto(page, parameter, text) {
+/** A text field of the open panel (a one-line input or a multi-line box), clicked and filled. */
+async function fill(page, parameter, text) {
 	const field = page
 		.locator(
 			`${id(`parameter-input-${parameter}`)} textarea, ${id(`parameter-input-${parameter}`)} input`,
@@ -131,7 +146,31 @@ export async function typeInto(page, parameter, text) {
 		.first();
 	await field.click();
 	await field.fill(text);
+	return field;
+}
+
+/** Types into a text field of the open panel, and leaves it. */
+export async function typeInto(page, parameter, text) {
+	const field = await fill(page, parameter, text);
 	await field.evaluate((element) => element.blur()); // leave the field, as a click elsewhere does
+}
+
+/**
+ * Types an expression (`{{ … }}`) into a text field of the open panel, as a person does: typed
+ * into the fixed field, which n8n turns into an expression field on its own when the text holds
+ * `{{` and `}}`. Resolves once the expression editor shows it, and leaves the field.
+ */
+export async function typeExpression(page, parameter, expression) {
+	await fill(page, parameter, expression);
+	const editor = page.locator(
+		`${id(`parameter-input-${parameter}`)} ${id('inline-expression-editor-input')}`,
+	);
+	await editor.filter({ hasText: expression }).first().waitFor(WAIT);
+	// the typed field is gone: leave the expression editor n8n put in its place (and focused)
+	await page
+		.locator(':focus')
+		.first()
+		.evaluate((element) => element.blur());
 }
 
 /**
@@ -141,7 +180,9 @@ export async function typeInto(page, parameter, text) {
 export async function executeStep(page, { timeout = 120_000 } = {}) {
 	await page.click(id('node-execute-button'));
 	const output = page.locator(id('output-panel'));
-	const items = output.locator(id('ndv-items-count'));
+	// a node of one output shows its item count; one of several (Upload Asset waiting for the
+	// review: Active, Not Active) shows a tab per output, each with its count, instead
+	const items = output.locator(`${id('ndv-items-count')}, ${id('branches')}`);
 	const error = output.locator(`${id('node-error-message')}, ${id('node-error-description')}`);
 	// a node with a missing required field does not run: n8n says so in a toast
 	const refused = page.locator('.el-notification:visible', { hasText: /issue|problem/i });
