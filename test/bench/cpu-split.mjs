@@ -3,10 +3,14 @@
 // the package when a package frame is on its stack (grouped by the outermost such file: the
 // create's run, the callback's webhook, the ledger…), else to the module running. A sample after an
 // `await` shows only the resumed function, so work the package awaits inside n8n (its database,
-// its expression engine) counts as n8n's: the package's share is a lower bound. Plain Node ESM.
+// its expression engine) counts as n8n's: the package's share is a lower bound. The profile sees
+// the JavaScript main thread only; the CPU of n8n's other threads (libuv's pool, where its SQLite
+// queries run; V8's helpers; the expression sandbox's) is printed by thread name. Plain Node ESM.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { processSeconds, threadSeconds } from './proc-tree.mjs';
 
 const PACKAGE = 'n8n-nodes-unified-generation';
 const IDLE = new Set(['(idle)']);
@@ -73,6 +77,12 @@ function cpuSplitLine(name, split, top = 8) {
 	return `cpu split, ${name}: n8n main process busy ${s(split.busy)}, package on the stack ${s(split.package)}; ${split.rows
 		.slice(0, top)
 		.map(([who, value]) => `${who} ${s(value)}`)
+		.join(', ')}; n8n's threads: ${split.threads
+		.slice(0, 5)
+		.map(([name, value]) => `${name} ${s(value)}`)
+		.join(', ')}; n8n's processes: ${split.processes
+		.slice(0, 5)
+		.map(([name, value]) => `${name} ${s(value)}`)
 		.join(', ')}`;
 }
 
@@ -91,11 +101,19 @@ export function profilerEnv(userFolder) {
 export function profiled(pid, dir) {
 	return async (run) => {
 		const before = new Set(fs.readdirSync(dir));
+		const threadsBefore = threadSeconds(pid);
+		const processesBefore = processSeconds(pid);
 		process.kill(pid, 'SIGUSR2');
 		const row = await run();
 		process.kill(pid, 'SIGUSR2');
+		const threads = [...threadSeconds(pid)]
+			.map(([name, seconds]) => [name, seconds - (threadsBefore.get(name) ?? 0)])
+			.sort((a, b) => b[1] - a[1]);
+		const processes = [...processSeconds(pid)]
+			.map(([name, seconds]) => [name, seconds - (processesBefore.get(name) ?? 0)])
+			.sort((a, b) => b[1] - a[1]);
 		const file = await newProfile(dir, before);
-		return { row, cpuSplit: splitProfile(file) };
+		return { row, cpuSplit: { ...splitProfile(file), threads, processes } };
 	};
 }
 

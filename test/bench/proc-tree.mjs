@@ -6,7 +6,7 @@ import fs from 'node:fs';
 /** Clock ticks per second, the unit of /proc/<pid>/stat's times. */
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-/** A process's /proc/<pid>/stat fields after "(comm)", which may hold spaces and parentheses. */
+/** A process's (or a thread's: `<pid>/task/<tid>`) /proc stat fields after "(comm)", which may hold spaces and parentheses. */
 function statFields(pid) {
 	try {
 		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -48,4 +48,57 @@ export function processEnv(pid, name) {
 	const entries = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 	const entry = entries.find((line) => line.startsWith(`${name}=`));
 	return entry?.slice(name.length + 1);
+}
+
+/**
+ * CPU seconds (user + system) each kind of thread of process `pid` has used so far, by thread name
+ * (as n8n's Node 24 names them: `MainThread` runs the JavaScript, `libuv-worker` libuv's pool where
+ * n8n's SQLite queries run, `V8Worker` V8's helpers such as its garbage collector).
+ */
+export function threadSeconds(pid) {
+	const seconds = new Map();
+	for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+		const fields = statFields(`${pid}/task/${tid}`);
+		if (!fields) continue;
+		const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+		const ticks = Number(fields[11]) + Number(fields[12]);
+		seconds.set(name, (seconds.get(name) ?? 0) + ticks / TICKS);
+	}
+	// a thread that ended leaves its time in the process's own
+	const own = statFields(pid);
+	const live = [...seconds.values()].reduce((sum, value) => sum + value, 0);
+	if (own) seconds.set('threads that ended', (Number(own[11]) + Number(own[12])) / TICKS - live);
+	return seconds;
+}
+
+/**
+ * CPU seconds each process of `root`'s tree has used so far, by what it runs (its command line's
+ * script, e.g. n8n's task runner), `root` itself as `main`, and the children `root` has reaped
+ * (processes that ended) as `ended children`.
+ */
+export function processSeconds(root) {
+	const seconds = new Map();
+	const add = (name, value) => seconds.set(name, (seconds.get(name) ?? 0) + value);
+	for (const pid of treePids(root)) {
+		const fields = statFields(pid);
+		if (!fields) continue;
+		add(pid === root ? 'main' : commandOf(pid), (Number(fields[11]) + Number(fields[12])) / TICKS);
+		if (pid === root) add('ended children', (Number(fields[13]) + Number(fields[14])) / TICKS);
+	}
+	return seconds;
+}
+
+/** A process's script: the last path of its command line, or its program's name. */
+function commandOf(pid) {
+	try {
+		const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+		const script =
+			args
+				.slice(1)
+				.reverse()
+				.find((arg) => arg.includes('/')) ?? args[0];
+		return script.split('/').slice(-2).join('/');
+	} catch {
+		return 'gone';
+	}
 }
