@@ -61,13 +61,12 @@ export function threadSeconds(pid) {
 		const fields = statFields(`${pid}/task/${tid}`);
 		if (!fields) continue;
 		const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-		const ticks = Number(fields[11]) + Number(fields[12]);
-		seconds.set(name, (seconds.get(name) ?? 0) + ticks / TICKS);
+		seconds.set(name, (seconds.get(name) ?? 0) + secondsAt(fields, 11));
 	}
 	// a thread that ended leaves its time in the process's own
 	const own = statFields(pid);
 	const live = [...seconds.values()].reduce((sum, value) => sum + value, 0);
-	if (own) seconds.set('threads that ended', (Number(own[11]) + Number(own[12])) / TICKS - live);
+	if (own) seconds.set('threads that ended', secondsAt(own, 11) - live);
 	return seconds;
 }
 
@@ -82,8 +81,8 @@ export function processSeconds(root) {
 	for (const pid of treePids(root)) {
 		const fields = statFields(pid);
 		if (!fields) continue;
-		add(pid === root ? 'main' : commandOf(pid), (Number(fields[11]) + Number(fields[12])) / TICKS);
-		if (pid === root) add('ended children', (Number(fields[13]) + Number(fields[14])) / TICKS);
+		add(pid === root ? 'main' : commandOf(pid), secondsAt(fields, 11));
+		if (pid === root) add('ended children', secondsAt(fields, 13));
 	}
 	return seconds;
 }
@@ -102,3 +101,6 @@ function commandOf(pid) {
 		return 'gone';
 	}
 }
+
+/** Two adjacent tick counts of stat fields (utime + stime at 11, cutime + cstime at 13), in seconds. */
+const secondsAt = (fields, at) => (Number(fields[at]) + Number(fields[at + 1])) / TICKS;
