@@ -19,11 +19,15 @@ const CONTROL_PREFIX = '/__control';
 const logged = new WeakMap<ServerResponse, LogEntry>();
 
 export function startHttpServer(emu: Emulator, routes: Route[], control: Route[]): Server {
-	return createServer((req, res) => {
+	const server = createServer((req, res) => {
 		handle(emu, routes, control, req, res).catch((error) =>
 			send(res, errorReply(req.url ?? '', error)),
 		);
 	});
+	// An idle connection is closed by its client, never here: a server that closes one after 5 s
+	// races a client whose loop was busy and sends on it, which then fails with ECONNRESET.
+	server.keepAliveTimeout = 0;
+	return server;
 }
 
 async function handle(
