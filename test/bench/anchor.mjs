@@ -21,9 +21,16 @@ export const WAITS = {
 /** Where the package must stand against the anchor: its span at most this times the anchor's. */
 export const ANCHOR_TARGET = 1.05;
 
-/** The expression engine an n8n process runs with: its N8N_EXPRESSION_ENGINE, else n8n's default. */
-export const engineOf = (pid) =>
-	processEnv(pid, 'N8N_EXPRESSION_ENGINE') ?? "vm (n8n's default, N8N_EXPRESSION_ENGINE unset)";
+/**
+ * The expression engine an n8n process runs with: its N8N_EXPRESSION_ENGINE, else n8n's default,
+ * and whether it builds a sandbox only when an expression needs one (lazy acquire).
+ */
+export function engineOf(pid) {
+	const engine =
+		processEnv(pid, 'N8N_EXPRESSION_ENGINE') ?? "vm (n8n's default, N8N_EXPRESSION_ENGINE unset)";
+	const lazy = processEnv(pid, 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE') === 'true';
+	return lazy ? `${engine}, lazy acquire` : engine;
+}
 
 /**
  * The package row, then the anchor row, of one shape and duration: each with the CPU seconds the

@@ -47,14 +47,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * An anchor row and a package row per shape and duration, on one n8n server over `userFolder`
  * (stopped before returning, so the CLI runs that follow have the database to themselves), its
- * expression engine `engine` (N8N_EXPRESSION_ENGINE; n8n's default when undefined).
+ * expression engine `engine` (N8N_EXPRESSION_ENGINE; n8n's default when undefined), other settings `env`.
  * @param {{ control: (path: string, body?: unknown) => Promise<any> }} emulator
  * @param {{ userFolder: string, pairs: Array<{ shape: keyof typeof SHAPES, flows: { package: any, anchor: any } }>,
- *   tasks: number, durations: number[], engine?: string, log: (line: string) => void }} opts
+ *   tasks: number, durations: number[], engine?: string, env?: Record<string, string>, cpuSplit?: boolean, log: (line: string) => void }} opts
  */
 export async function callbackRows(
 	emulator,
-	{ userFolder, pairs, tasks, durations, engine, cpuSplit, log },
+	{ userFolder, pairs, tasks, durations, engine, env = {}, cpuSplit, log },
 ) {
 	const port = await freePort();
 	// The resume URL n8n puts in each task: its own port on loopback, where the emulator reaches it.
@@ -67,6 +67,7 @@ export async function callbackRows(
 			...ownerEnv(DEMO_OWNER),
 			N8N_WEBHOOK_URL: `${base}/`,
 			...(engine ? { N8N_EXPRESSION_ENGINE: engine } : {}),
+			...env,
 			...(cpuSplit ? profilerEnv(userFolder) : {}),
 		},
 		timeoutMs: 5 * 60_000,
@@ -83,7 +84,7 @@ export async function callbackRows(
 			engine: engineOf(server.child.pid),
 			pids: () => [server.child.pid],
 			profiled: cpuSplit
-				? profiled(server.child.pid, profilerEnv(userFolder).BENCH_PROFILE_DIR)
+				? profiled(server.child.pid, profilerEnv(userFolder).BENCH_PROFILE_DIR, server.baseUrl)
 				: undefined,
 			log,
 		};

@@ -10,6 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { SHAPES } from './callback.mjs';
+import {
+	counterGrowth,
+	expressionCounters,
+	expressionLine,
+	metricsEnv,
+} from './expression-metrics.mjs';
 import { processSeconds, threadSeconds } from './proc-tree.mjs';
 
 const PACKAGE = 'n8n-nodes-unified-generation';
@@ -69,10 +76,10 @@ export const cpuSplitLines = (rows) =>
 	rows
 		.filter((row) => row.cpuSplit)
 		.map((row) =>
-			cpuSplitLine(`${row.name}, T = ${row.seconds} s, engine ${row.engine}`, row.cpuSplit),
+			cpuSplitLine(`${row.name}, T = ${row.seconds} s, engine ${row.engine}`, row.cpuSplit, row),
 		);
 
-function cpuSplitLine(name, split, top = 8) {
+function cpuSplitLine(name, split, row, top = 8) {
 	const s = (value) => `${value.toFixed(2)} s`;
 	return `cpu split, ${name}: n8n main process busy ${s(split.busy)}, package on the stack ${s(split.package)}; ${split.rows
 		.slice(0, top)
@@ -83,24 +90,26 @@ function cpuSplitLine(name, split, top = 8) {
 		.join(', ')}; n8n's processes: ${split.processes
 		.slice(0, 5)
 		.map(([name, value]) => `${name} ${s(value)}`)
-		.join(', ')}`;
+		.join(', ')}; ${expressionLine(split.expressions, SHAPES[row.shape].executions(row.tasks))}`;
 }
 
-/** What `n8n start` needs to load the profiler (cpu-profile.cjs) and where it writes. */
+/** What `n8n start` needs to load the profiler (cpu-profile.cjs), where it writes, and its counters. */
 export function profilerEnv(userFolder) {
 	const dir = path.join(path.resolve(userFolder), 'cpu-profiles');
 	fs.mkdirSync(dir, { recursive: true });
 	const hook = fileURLToPath(new URL('./cpu-profile.cjs', import.meta.url));
-	return { NODE_OPTIONS: `--require ${hook}`, BENCH_PROFILE_DIR: dir };
+	return { NODE_OPTIONS: `--require ${hook}`, BENCH_PROFILE_DIR: dir, ...metricsEnv() };
 }
 
 /**
  * `run()` with n8n's process `pid` profiled from its start to its end (SIGUSR2 before and after):
- * answers the run's result as `row` and the profile's split.
+ * answers the run's result as `row` and the profile's split, with the expression engine's counters
+ * read at `baseUrl`.
  */
-export function profiled(pid, dir) {
+export function profiled(pid, dir, baseUrl) {
 	return async (run) => {
 		const before = new Set(fs.readdirSync(dir));
+		const countersBefore = await expressionCounters(baseUrl);
 		const threadsBefore = threadSeconds(pid);
 		const processesBefore = processSeconds(pid);
 		process.kill(pid, 'SIGUSR2');
@@ -112,8 +121,9 @@ export function profiled(pid, dir) {
 		const processes = [...processSeconds(pid)]
 			.map(([name, seconds]) => [name, seconds - (processesBefore.get(name) ?? 0)])
 			.sort((a, b) => b[1] - a[1]);
+		const expressions = counterGrowth(countersBefore, await expressionCounters(baseUrl));
 		const file = await newProfile(dir, before);
-		return { row, cpuSplit: { ...splitProfile(file), threads, processes } };
+		return { row, cpuSplit: { ...splitProfile(file), threads, processes, expressions } };
 	};
 }
 

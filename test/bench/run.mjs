@@ -84,6 +84,7 @@ const HELP = `Usage: npm run bench [-- options]
   --ledger-held <n,n>  batch sizes of the ledger rows with every create held ${HELD_CREATE_MS} ms (default 1000; none skips them)
   --queue-table-rows <n> rows of the queue-table row (default ${DEFAULT_QUEUE_TABLE_ROWS})
   --queue-env <k=v,…>  n8n settings added to every process of the queue-mode stack (e.g. DB_POSTGRESDB_POOL_SIZE=10)
+  --n8n-env <k=v,…>    n8n settings added to the callback rows' n8n start (e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true)
   --engine <e,e>       n8n's expression engines for the callback rows (N8N_EXPRESSION_ENGINE: ${ENGINES.join(', ')}),
                        one n8n run per engine, one after the other (default: n8n's own, vm; the queue's
                        uneven rows run on the first)
@@ -98,6 +99,9 @@ const USER_FOLDER = path.join(REPO_CACHE_DIR, 'bench');
 const here = path.dirname(new URL(import.meta.url).pathname);
 const LARGE_TASK_ID = 'bench-large-result';
 
+/** `k=v,k=v` as an object of n8n settings. */
+const settings = (text) => Object.fromEntries(text.split(',').map((pair) => pair.split('=', 2)));
+
 function parseArgs(argv) {
 	const opts = {
 		tasks: 100,
@@ -108,6 +112,7 @@ function parseArgs(argv) {
 		queue: true,
 		only: new Set(Object.keys(ROWS)),
 		queueEnv: {},
+		n8nEnv: {},
 		ledger: { sizes: [1000, 10_000], held: [1000] },
 		queueTableRows: DEFAULT_QUEUE_TABLE_ROWS,
 		engines: [undefined],
@@ -131,12 +136,8 @@ function parseArgs(argv) {
 		else if (flag === '--only') opts.only = new Set(value().split(','));
 		else if (flag === '--engine') opts.engines = value().split(',');
 		else if (flag === '--cpu-split') opts.cpuSplit = true;
-		else if (flag === '--queue-env')
-			opts.queueEnv = Object.fromEntries(
-				value()
-					.split(',')
-					.map((pair) => pair.split('=', 2)),
-			);
+		else if (flag === '--queue-env') opts.queueEnv = settings(value());
+		else if (flag === '--n8n-env') opts.n8nEnv = settings(value());
 		else throw new Error(`${flag === '--help' ? '' : `unknown option ${argv[i]}\n\n`}${HELP}`);
 	}
 	const { medianSeconds, p99Factor, maxFactor, seed } = opts.spread;
@@ -326,6 +327,7 @@ async function callbacksOnStart(emulator, pairs, opts) {
 				tasks: opts.tasks,
 				durations: opts.durations,
 				engine,
+				env: opts.n8nEnv,
 				cpuSplit: opts.cpuSplit,
 				log,
 			})),
@@ -524,7 +526,7 @@ function report(opts, rows, download, loadMs) {
 		`${pad('workflow', 32)}${pad('engine', 10)}${pad('T', 6)}${pad('span / T', 10)}${pad('creating / T', 14)}${pad('late / T', 10)}${pad('queries/task', 14)}${pad('createTask', 12)}n8n execution`,
 		...rows.map(
 			(row) =>
-				`${pad(row.name, 32)}${pad(row.engine?.split(' ')[0] ?? '', 10)}${pad(`${row.seconds} s`, 6)}${pad(row.span.toFixed(2), 10)}${pad(row.creating.toFixed(2), 14)}${pad(row.lateness.toFixed(3), 10)}${pad(row.queriesPerTask.toFixed(2), 14)}${pad(row.creates, 12)}${Number.isFinite(row.executionMs) ? `${(row.executionMs / 1000).toFixed(1)} s` : 'not finished'}`,
+				`${pad(row.name, 32)}${pad(row.engine?.split(/[ ,]/)[0] ?? '', 10)}${pad(`${row.seconds} s`, 6)}${pad(row.span.toFixed(2), 10)}${pad(row.creating.toFixed(2), 14)}${pad(row.lateness.toFixed(3), 10)}${pad(row.queriesPerTask.toFixed(2), 14)}${pad(row.creates, 12)}${Number.isFinite(row.executionMs) ? `${(row.executionMs / 1000).toFixed(1)} s` : 'not finished'}`,
 		),
 		...callbackNotes(rows),
 		...anchorLines(rows),
