@@ -1,11 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { CALLBACK_MODE, DEFAULT_CALLBACK_TIMEOUT_MINUTES } from '../shared/callback/wait-mode';
+import { CALLBACK_MODE } from '../shared/callback/wait-mode';
 import type { BatchOptions, RunSettings } from '../shared/create/run';
 import type { PollOptions } from '../shared/polling/defaults';
 import type { ToolCaps } from '../shared/tool/caps';
 import { runsAsTool } from '../shared/tool/detect';
 import { readSkipSettings, skipKeyReader } from './dedupe';
+import { readCallbackMinutes } from './resume';
 import { readWaitSettings } from './wait';
 
 /**
@@ -21,15 +22,15 @@ export function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): Run
 		batch: ctx.getNodeParameter('batchOptions', 0, {}) as BatchOptions,
 		waitMode,
 		wait: waitMode === 'wait' ? readWaitSettings(ctx, poll) : undefined,
-		callbackMinutes: waitMode === CALLBACK_MODE ? callbackTimeoutMinutes(ctx) : undefined,
+		callbackMinutes:
+			waitMode === CALLBACK_MODE
+				? readCallbackMinutes((name, fallback) => ctx.getNodeParameter(name, 0, fallback))
+				: undefined,
 		skip: readSkipSettings(ctx),
 		skipKeyOf: skipKeyReader(ctx),
 		toolCaps: readToolCaps(ctx),
 	};
 }
-
-const callbackTimeoutMinutes = (ctx: IExecuteFunctions): number =>
-	ctx.getNodeParameter('callbackTimeoutMinutes', 0, DEFAULT_CALLBACK_TIMEOUT_MINUTES) as number;
 
 /** Both Credit Caps, or undefined for a workflow node (the caps are tool fields). */
 function readToolCaps(ctx: IExecuteFunctions): ToolCaps | undefined {

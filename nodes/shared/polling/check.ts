@@ -1,3 +1,4 @@
+import { timerDelayMs } from '../execution/timer-delay';
 import { untilAborted } from '../execution/until-aborted';
 import { reached } from './deadline';
 import type { Poller, PollResult } from './poller';
@@ -31,7 +32,7 @@ export async function checkOnce<S>(
 	seen: Seen<S>,
 	{ deadline, limit }: { deadline: number; limit: number },
 ): Promise<Checked<S>> {
-	const abandon = AbortSignal.timeout(timerMs(limit + ABANDON_AFTER_MS - Date.now()));
+	const abandon = AbortSignal.timeout(timerDelayMs(limit + ABANDON_AFTER_MS - Date.now()));
 	try {
 		seen.state = await untilAborted(poller.query(task.id, task.index, limit), abandon);
 		seen.error = undefined;
@@ -50,6 +51,3 @@ export async function checkOnce<S>(
 		return { answered: true, result: { outcome: 'error', last: seen.state, error: seen.error } };
 	}
 }
-
-/** A timer's delay: at least 1 ms, and at most 2^31-1 ms (a longer one would fire at once). */
-const timerMs = (ms: number) => Math.max(1, Math.ceil(Math.min(ms, 2 ** 31 - 1)));

@@ -1,3 +1,5 @@
+import { timerDelayMs } from '../execution/timer-delay';
+
 /** Default total time of one request attempt: connecting, the headers and the whole body. */
 const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -24,8 +26,7 @@ export function attemptClock(
 	timeoutMs = DEFAULT_TIMEOUT_MS,
 	deadline = Infinity,
 ): AttemptClock {
-	// Timers take at most 2^31-1 ms; a longer limit would fire at once.
-	const limitMs = Math.max(1, Math.ceil(Math.min(timeoutMs, deadline - Date.now(), 2 ** 31 - 1)));
+	const limitMs = timerDelayMs(Math.min(timeoutMs, deadline - Date.now()));
 	const timer = AbortSignal.timeout(limitMs);
 	const signal = cancel ? AbortSignal.any([timer, cancel]) : timer;
 	return {
