@@ -89,7 +89,7 @@ export async function composeSideBySide(browser, [left, right], file) {
 			`<body style="margin:0;display:flex;background:#fff">${img(left)}${img(right)}</body>`,
 		);
 		await page.waitForFunction(() =>
-			[...document.images].every((i) => i.complete && i.naturalWidth > 0),
+			[...globalThis.document.images].every((i) => i.complete && i.naturalWidth > 0),
 		);
 		const body = page.locator('body');
 		await body.screenshot({ path: file });

@@ -91,31 +91,43 @@ export async function createCredential(page, values) {
 	}
 	const modal = page.locator(id('editCredential-modal'));
 	await modal.waitFor(WAIT);
-	for (const [name, value] of Object.entries(values)) {
-		await modal
-			.locator(`${id(`parameter-input-${name}`)} input, ${id(`parameter-input-${name}`)} textarea`)
-			.first()
-			.fill(value);
-	}
-	await modal.locator(id('credential-save-button')).click();
+	await fillCredential(modal, values);
 	// a connection that tests green closes the window by itself (n8n 2.x, opened from a node's panel)
 	const success = modal.locator(`${id('credentials-config-container-test-success')}:visible`);
 	// n8n's danger banner ("Couldn’t connect with these settings"), a CSS-module class
 	const failure = modal.locator('[class*="_banner_"]:visible', { hasText: /Couldn.t connect/ });
+	// a save n8n refused in a toast: on a loaded machine the click can reach it before a typed value
+	// does (CI: "Problem creating credential: String must contain at least 1 character(s)")
+	const refused = page.locator('.el-notification:visible', {
+		hasText: 'Problem creating credential',
+	});
 	const closed = page.locator(`${id('editCredential-modal')}:visible`);
 	const settled = () =>
 		Promise.race([
 			closed.waitFor({ state: 'detached', ...WAIT }),
-			success.or(failure).first().waitFor(WAIT),
-		]);
-	// On a loaded machine a save can go unanswered (CI: the window stayed open, neither green nor
-	// red, for 60 s): save once more, which n8n takes as an update of the same credential.
-	await settled().catch(async () => {
+			success.or(failure).or(refused).first().waitFor(WAIT),
+		]).then(
+			() => true,
+			() => false,
+		);
+	// A refused save, or one unanswered for 60 s (CI: the window stayed open, neither green nor
+	// red), is saved once more, up to three saves: n8n takes a repeat as an update of the same
+	// credential. The refusal's toast is closed, so that no later step reads it as its own.
+	let refusal;
+	for (let saves = 1; ; saves++) {
 		await modal.locator(id('credential-save-button')).click();
-		await settled();
-	});
+		const answered = await settled();
+		refusal = (await refused.count()) > 0 ? (await refused.first().innerText()).trim() : undefined;
+		if (refusal) await closeToasts(page);
+		if ((answered && !refusal) || saves === 3 || !(await modal.isVisible())) break;
+		await fillCredential(modal, values);
+	}
 	const result =
-		(await failure.count()) > 0 ? { ok: false, message: await failureText(failure) } : { ok: true };
+		(await failure.count()) > 0
+			? { ok: false, message: await failureText(failure) }
+			: refusal
+				? { ok: false, message: refusal }
+				: { ok: true };
 	if (await modal.isVisible()) {
 		await modal
 			.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn')
@@ -124,6 +136,19 @@ export async function createCredential(page, values) {
 		await modal.waitFor({ state: 'hidden', ...WAIT });
 	}
 	return result;
+}
+
+/** Types each value into the credential window's field of that name, until the field holds it. */
+async function fillCredential(modal, values) {
+	for (const [name, value] of Object.entries(values)) {
+		const field = modal
+			.locator(`${id(`parameter-input-${name}`)} input, ${id(`parameter-input-${name}`)} textarea`)
+			.first();
+		for (let tries = 0; tries < 3 && (await field.inputValue()) !== value; tries++)
+			await field.fill(value);
+		// leaving the field hands its value to the form, as a user's next click does
+		await field.evaluate((element) => element.blur());
+	}
 }
 
 /** The failed connection test as n8n shows it, its "More details" opened. */
