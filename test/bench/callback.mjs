@@ -57,6 +57,7 @@ export async function callbackRows(
 	{ userFolder, pairs, tasks, durations, engine, env = {}, cpuSplit, log },
 ) {
 	const port = await freePort();
+	const profiler = cpuSplit ? profilerEnv(userFolder) : undefined;
 	// The resume URL n8n puts in each task: its own port on loopback, where the emulator reaches it.
 	const base = `http://127.0.0.1:${port}`;
 	log(`Starting n8n (n8n start${engine ? `, engine ${engine}` : ''}) for the callback rows…`);
@@ -68,7 +69,7 @@ export async function callbackRows(
 			N8N_WEBHOOK_URL: `${base}/`,
 			...(engine ? { N8N_EXPRESSION_ENGINE: engine } : {}),
 			...env,
-			...(cpuSplit ? profilerEnv(userFolder) : {}),
+			...profiler,
 		},
 		timeoutMs: 5 * 60_000,
 	});
@@ -83,8 +84,8 @@ export async function callbackRows(
 			tasks,
 			engine: engineOf(server.child.pid),
 			pids: () => [server.child.pid],
-			profiled: cpuSplit
-				? profiled(server.child.pid, profilerEnv(userFolder).BENCH_PROFILE_DIR, server.baseUrl)
+			profiled: profiler
+				? profiled(server.child.pid, profiler.BENCH_PROFILE_DIR, server.baseUrl)
 				: undefined,
 			log,
 		};

@@ -72,25 +72,19 @@ export function splitProfile(file) {
 }
 
 /** One line per callback row profiled (--cpu-split): its busy seconds, the package's share, the biggest owners. */
-export const cpuSplitLines = (rows) =>
-	rows
-		.filter((row) => row.cpuSplit)
-		.map((row) =>
-			cpuSplitLine(`${row.name}, T = ${row.seconds} s, engine ${row.engine}`, row.cpuSplit, row),
-		);
+export const cpuSplitLines = (rows) => rows.filter((row) => row.cpuSplit).map(cpuSplitLine);
 
-function cpuSplitLine(name, split, row, top = 8) {
-	const s = (value) => `${value.toFixed(2)} s`;
-	return `cpu split, ${name}: n8n main process busy ${s(split.busy)}, package on the stack ${s(split.package)}; ${split.rows
+/** `[name, seconds]` pairs, the first `top` of them, as one list. */
+const listed = (entries, top) =>
+	entries
 		.slice(0, top)
-		.map(([who, value]) => `${who} ${s(value)}`)
-		.join(', ')}; n8n's threads: ${split.threads
-		.slice(0, 5)
-		.map(([name, value]) => `${name} ${s(value)}`)
-		.join(', ')}; n8n's processes: ${split.processes
-		.slice(0, 5)
-		.map(([name, value]) => `${name} ${s(value)}`)
-		.join(', ')}; ${expressionLine(split.expressions, SHAPES[row.shape].executions(row.tasks))}`;
+		.map(([name, value]) => `${name} ${value.toFixed(2)} s`)
+		.join(', ');
+
+function cpuSplitLine(row) {
+	const split = row.cpuSplit;
+	const executions = SHAPES[row.shape].executions(row.tasks);
+	return `cpu split, ${row.name}, T = ${row.seconds} s, engine ${row.engine}: n8n main process busy ${split.busy.toFixed(2)} s, package on the stack ${split.package.toFixed(2)} s; ${listed(split.rows, 8)}; n8n's threads: ${listed(split.threads, 5)}; n8n's processes: ${listed(split.processes, 5)}; ${expressionLine(split.expressions, executions)}`;
 }
 
 /** What `n8n start` needs to load the profiler (cpu-profile.cjs), where it writes, and its counters. */
@@ -115,17 +109,19 @@ export function profiled(pid, dir, baseUrl) {
 		process.kill(pid, 'SIGUSR2');
 		const row = await run();
 		process.kill(pid, 'SIGUSR2');
-		const threads = [...threadSeconds(pid)]
-			.map(([name, seconds]) => [name, seconds - (threadsBefore.get(name) ?? 0)])
-			.sort((a, b) => b[1] - a[1]);
-		const processes = [...processSeconds(pid)]
-			.map(([name, seconds]) => [name, seconds - (processesBefore.get(name) ?? 0)])
-			.sort((a, b) => b[1] - a[1]);
+		const threads = growth(threadsBefore, threadSeconds(pid));
+		const processes = growth(processesBefore, processSeconds(pid));
 		const expressions = counterGrowth(countersBefore, await expressionCounters(baseUrl));
 		const file = await newProfile(dir, before);
 		return { row, cpuSplit: { ...splitProfile(file), threads, processes, expressions } };
 	};
 }
+
+/** Seconds by name gained from `before` to `now` (two maps), busiest first. */
+const growth = (before, now) =>
+	[...now]
+		.map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)])
+		.sort((a, b) => b[1] - a[1]);
 
 /** The profile written after `before` was listed (within a minute: a big profile takes seconds). */
 async function newProfile(dir, before) {
