@@ -158,6 +158,28 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		this.records.set(where, record);
 	}
 
+	/**
+	 * A write of another process that reads the record now and lands `ms` later, whole (a database
+	 * stalled longer than any settle wait): what was recorded in between is erased.
+	 */
+	async stalledWrite(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		data: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+		ms: number,
+	): Promise<void> {
+		const where = this.where(scope, data);
+		const read = copy(this.records.get(where));
+		await new Promise((resolve) => setTimeout(resolve, ms));
+		const hashes = read?.hashes ?? [];
+		const added = items.map(hashOf).filter((hash) => !hashes.includes(hash));
+		this.records.set(where, {
+			mode: options.mode,
+			hashes: trimmed([...hashes, ...added], options),
+		});
+	}
+
 	async clearAllProcessedItems(
 		scope: DeduplicationScope,
 		data: ICheckProcessedContextData,

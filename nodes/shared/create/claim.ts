@@ -26,7 +26,8 @@ export interface Claimed<R> {
 	/** The slot a ready entry is recorded under. */
 	slotOf(entry: ReadyItem<R>): Slot;
 	gate: SendGate;
-	close(): Promise<void>;
+	/** The last records; gives the items whose record was erased after it was seen to hold. */
+	close(): Promise<Set<number>>;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { StoredWords } from '../paid-once/all-failed';
 import { hasTask, mayExist, skippedReport, toOutput, toReported } from './reported';
 import type { CreatedReport, Reported } from './reported';
 import { rememberForRetries, replayOf, stopUnlessStored } from '../paid-once/replay';
+import { flagSuspects } from '../paid-once/suspects';
 import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
 
@@ -87,6 +88,7 @@ export async function runCreate<R>(
 	const ledger = await claimItems(ctx, kind.name, requested, settings);
 	const tool = reserveToolBudget(ctx, settings.toolCaps, batch.budget ?? 0);
 	let sent: Array<ItemFailure | SubmittedItem | SkippedItem>;
+	let suspects = new Set<number>();
 	try {
 		const assessed = await stage(ctx, ledger.planned, assess);
 		const planned = applyBudget(ctx, assessed, tool?.budget ?? batch.budget ?? 0, tool?.fix);
@@ -100,13 +102,17 @@ export async function runCreate<R>(
 		});
 		sent = [...prepared.filter(isFailure), ...submitted];
 	} finally {
-		await ledger.close();
+		suspects = await ledger.close();
 	}
 	// only a run that knows what it sent gives back the rest of its share (an error keeps it spent)
 	tool?.settle(spentBy(sent));
 	const inputs = ctx.getInputData();
-	let reported = inItemOrder([...sent, ...ledger.skipped]).map((entry) =>
-		'reason' in entry ? skippedReport(entry, inputs[entry.itemIndex]?.json) : toReported(entry),
+	let reported = flagSuspects(
+		ctx,
+		inItemOrder([...sent, ...ledger.skipped]).map((entry) =>
+			'reason' in entry ? skippedReport(entry, inputs[entry.itemIndex]?.json) : toReported(entry),
+		),
+		suspects,
 	);
 	hintSkipped(ctx, reported);
 	if (settings.wait) reported = await waitCreated(ctx, kind, reported, settings.wait);

@@ -50,6 +50,7 @@ export async function submitAll<R>(
 ): Promise<Array<SubmittedItem | ItemFailure | SkippedItem>> {
 	let stop: StopReason | undefined;
 	const { gate } = options;
+	gate.expect(ready.map(options.slotOf), options.concurrency);
 	const results = await mapWithLimit(
 		ready,
 		options.concurrency,

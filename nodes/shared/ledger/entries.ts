@@ -18,3 +18,14 @@ const slotName = ({ key, occurrence, variant }: Slot) =>
 /** "Execution `executionId` sent this slot's create (or may have: it was recorded just before)." */
 export const sentEntry = (executionId: string, slot: Slot) =>
 	`ledger:sent:${executionId}:${slotName(slot)}`;
+
+/**
+ * "Execution `executionId` holds this slot against other executions" (Skip on, or a Retry): recorded
+ * with the key ahead of the send, while the lane's current create travels. Without its sentEntry
+ * the create never left, so a Retry of that execution sends it (check.ts).
+ */
+export const claimEntry = (executionId: string, slot: Slot) =>
+	`ledger:claim:${executionId}:${slotName(slot)}`;
+
+/** What the send gate says of a slot about to be sent. */
+export type Verdict = { send: true } | { skip: string } | { fail: Error };

@@ -6,12 +6,11 @@ import type { Lineage } from '../execution/lineage';
 import type { Book } from './book';
 import type { Lookups } from './check';
 import { LedgerCost } from './cost';
-import { sentEntry } from './entries';
-import type { Slot } from './entries';
+import { claimEntry, sentEntry } from './entries';
+import type { Slot, Verdict } from './entries';
+import { SendMarks } from './marks';
 import { earlierRun, RETRY_OF_UNKNOWN, retriedSent } from './reasons';
-
-/** What the gate says of a slot about to be sent. */
-export type Verdict = { send: true } | { skip: string } | { fail: Error };
+import { ClaimWindow } from './window';
 
 /**
  * n8n's store has no lock: a call that read the record before another's write, and writes after
@@ -37,11 +36,22 @@ interface Waiting {
  * sent, so that a crash at any point leaves no row counted as sent that was not about to be. The
  * lanes of Parallel Submissions that are ready at the same moment share one store call: one round
  * at a time, each taking all that wait.
+ *
+ * A run that competes for rows (Skip on, or a Retry) records a slot in two steps: its key, its
+ * claim (claimEntry) and in a Retry the retried execution's entry while the lane's current create
+ * travels, settled and checked there (window.ts), then its sentEntry in one store call just before
+ * it leaves. A crash between the two leaves a claim without a send, which n8n's Retry of the
+ * execution sends (check.ts); another run skips it as "may have been created": at most one row per
+ * lane beyond the creates in flight.
  */
 export class SendGate {
 	private queue: Waiting[] = [];
 	private releases: Slot[] = [];
+	/** Claims of slots another execution holds: taken back, nothing else of theirs. */
+	private claimBacks: Slot[] = [];
 	private running?: Promise<void>;
+	private readonly marks: SendMarks;
+	private readonly window = new ClaimWindow<Verdict>();
 	/** Slots cleared and not released: what this run may have sent. */
 	private readonly cleared = new Set<Slot>();
 	/** Cleared in the last round: the next round records them again (what an overlap erased comes back). */
@@ -65,22 +75,44 @@ export class SendGate {
 		private readonly lineage: Lineage,
 		private readonly settings: SkipSettings,
 		private readonly lookups: Lookups,
-	) {}
+		/** Keys this run may send though the memory knows them: claimed by the execution it retries (or an earlier try) and never sent. */
+		inherited: Set<string> = new Set(),
+	) {
+		this.marks = new SendMarks(book, lineage.self, (slot) => this.release(slot));
+		inherited.forEach((key) => {
+			this.ownKeys.add(key);
+			this.insertedKeys.add(key);
+		});
+	}
 
 	/** Competing for rows with other executions: entries are seen to hold before sending. */
 	private get competing(): boolean {
 		return this.settings.skip || this.lineage.retryOf !== undefined;
 	}
 
+	/** The order in which the lanes will clear their slots, and how many lanes there are. */
+	expect(order: Slot[], lanes: number): void {
+		if (this.competing) this.window.expect(order, lanes);
+	}
+
 	async clear(slot: Slot): Promise<Verdict> {
 		const started = Date.now();
-		const verdict = await new Promise<Verdict>((resolve) => {
-			this.queue.push({ slot, tries: 1, resolve });
-			this.kick();
-		});
+		let verdict = await (this.window.take(slot) ?? this.claim(slot));
+		if (this.competing && 'send' in verdict) {
+			this.window.topUp((next) => this.claim(next));
+			verdict = await this.marks.mark(slot);
+		}
 		this.cost.clears++;
 		this.cost.waitMs += Date.now() - started;
 		return verdict;
+	}
+
+	private claim(slot: Slot): Promise<Verdict> {
+		this.window.asking(slot);
+		return new Promise<Verdict>((resolve) => {
+			this.queue.push({ slot, tries: 1, resolve });
+			this.kick();
+		});
 	}
 
 	/** The slot's create cannot exist (refused, or not sent after all): its values are taken back. */
@@ -93,25 +125,31 @@ export class SendGate {
 	private kick(): void {
 		this.running ??= this.drain().finally(() => {
 			this.running = undefined;
-			if (this.queue.length > 0 || this.releases.length > 0) this.kick();
+			if (this.queue.length > 0 || this.releases.length > 0 || this.claimBacks.length > 0)
+				this.kick();
 		});
 	}
 
 	private async drain(): Promise<void> {
-		while (this.queue.length > 0 || this.releases.length > 0) {
+		while (this.queue.length > 0 || this.releases.length > 0 || this.claimBacks.length > 0) {
 			await this.forgetReleased(this.releases.splice(0));
+			await this.takeBackClaims(this.claimBacks.splice(0));
 			const waiting = this.queue.splice(0);
 			if (waiting.length > 0) await this.decide(waiting);
 		}
 	}
 
-	/** The values of a slot this run records just before its create. */
+	/**
+	 * The values of a slot this run records before its create: the first ledger value is the one
+	 * checked to hold (its claim when pipelined, else its sentEntry).
+	 */
 	private valuesOf(slot: Slot): { memory: string[]; ledger: string[] } {
 		const { retried } = this.lookups;
-		return {
-			memory: [slot.key],
-			ledger: [sentEntry(this.lineage.self, slot), ...(retried ? [sentEntry(retried, slot)] : [])],
-		};
+		const { self } = this.lineage;
+		const lineage = retried ? [sentEntry(retried, slot)] : [];
+		if (!this.competing) return { memory: [slot.key], ledger: [sentEntry(self, slot), ...lineage] };
+		const sent = this.marks.marked.has(slot) ? [sentEntry(self, slot)] : [];
+		return { memory: [slot.key], ledger: [claimEntry(self, slot), ...lineage, ...sent] };
 	}
 
 	private async decide(waiting: Waiting[]): Promise<void> {
@@ -133,7 +171,7 @@ export class SendGate {
 		this.confirm(again, known);
 		const candidates = waiting.filter((entry) => {
 			const reason = this.skipReason(entry.slot, known);
-			if (reason) entry.resolve({ skip: reason });
+			if (reason) this.skip(entry, reason);
 			return !reason;
 		});
 		const winners = this.competing
@@ -146,6 +184,24 @@ export class SendGate {
 			this.ownKeys.add(slot.key);
 			resolve({ send: true });
 		}
+	}
+
+	/**
+	 * Another execution holds the slot: not sent. Its claim is taken back at once, so that no Retry
+	 * of this execution sends it; the key and the retried execution's entry are the other's.
+	 */
+	private skip({ slot, resolve }: Waiting, reason: string): void {
+		if (this.competing) this.claimBacks.push(slot);
+		resolve({ skip: reason });
+	}
+
+	private async takeBackClaims(slots: Slot[]): Promise<void> {
+		if (slots.length === 0) return;
+		const claims = slots.map((slot) => claimEntry(this.lineage.self, slot));
+		await this.book.forget([], claims).catch((error: Error) => {
+			this.forgetFailures.push(...slots);
+			this.forgetError = error;
+		});
 	}
 
 	private skipReason(slot: Slot, known: Set<string>): string | undefined {
@@ -162,7 +218,7 @@ export class SendGate {
 		const settle = Math.max(SETTLE_MS, 3 * tookMs);
 		this.cost.settleMs += settle;
 		await sleep(settle);
-		const own = (slot: Slot) => sentEntry(this.lineage.self, slot);
+		const own = (slot: Slot) => this.valuesOf(slot).ledger[0];
 		let present: Set<string>;
 		try {
 			present = await this.book.record(
@@ -221,7 +277,10 @@ export class SendGate {
 			this.ownKeys.delete(key);
 			this.insertedKeys.delete(key);
 		});
-		const ledger = slots.flatMap((slot) => this.valuesOf(slot).ledger);
+		const ledger = slots.flatMap((slot) => [
+			...this.valuesOf(slot).ledger,
+			...(this.competing ? [sentEntry(this.lineage.self, slot)] : []),
+		]);
 		await this.book.forget(memory, ledger).catch((error: Error) => {
 			this.forgetFailures.push(...slots);
 			this.forgetError = error;
@@ -230,6 +289,9 @@ export class SendGate {
 
 	/** When the batch is over: waits for the last round and records every cleared slot once more. */
 	async close(): Promise<void> {
+		for (const [slot, claim] of this.window.leftovers())
+			if ('send' in (await claim)) this.release(slot);
+		await this.marks.idle();
 		while (this.running) await this.running;
 		this.unconfirmed = [];
 		const all = [...this.cleared];

@@ -14,8 +14,11 @@ export interface Ledger {
 	sentBefore: Map<Slot, string>;
 	/** Records each create just before it is sent (gate.ts). */
 	gate: SendGate;
-	/** Once every create was answered: the last records, and a warning for what the store lost. */
-	close(): Promise<void>;
+	/**
+	 * Once every create was answered: the last records, and a warning for what the store lost.
+	 * Gives the items whose record was erased after it was seen to hold (../paid-once/suspects.ts).
+	 */
+	close(): Promise<Set<number>>;
 }
 
 /**
@@ -33,8 +36,9 @@ export async function openLedger(
 	const lookups = lookupsOf(ctx, settings, lineage);
 	const book = new Book(ctx, recordsOf(settings), lookups.memory);
 	if (settings.forget) await book.forget([...new Set(slots.map(({ key }) => key))], []);
-	const sentBefore = await lookUpEarlierSends(book, lineage, settings, lookups, slots);
-	const gate = new SendGate(ctx, book, lineage, settings, lookups);
+	const earlier = await lookUpEarlierSends(book, lineage, settings, lookups, slots);
+	const sentBefore = earlier.reasons;
+	const gate = new SendGate(ctx, book, lineage, settings, lookups, earlier.inherited);
 	return {
 		sentBefore,
 		gate,
@@ -42,17 +46,12 @@ export async function openLedger(
 			await gate.close();
 			warnOfStore(ctx, gate);
 			ctx.logger.debug(`${ctx.getNode().name}: ${gate.cost.line(book)}`);
+			return gate.suspects;
 		},
 	};
 }
 
 function warnOfStore(ctx: IExecuteFunctions, gate: SendGate): void {
-	if (gate.suspects.size > 0) {
-		const items = [...gate.suspects].sort((a, b) => a - b).join(', ');
-		const message = `Item index ${items}: its record in n8n's deduplication store was erased after it was checked, by a write of another execution that had started earlier (the store has no lock), so that execution may have sent the same item too. Look in n8n's log for two "created … task" lines of the item.`;
-		ctx.logger.warn(`${ctx.getNode().name}: ${message}`);
-		addHint(ctx, message, 'warning');
-	}
 	if (gate.lost > 0) {
 		const message = `n8n's deduplication store lost ${gate.lost} of this run's records to other executions writing at the same moment (it has no lock); they were recorded again before the node ended.`;
 		ctx.logger.warn(`${ctx.getNode().name}: ${message}`);

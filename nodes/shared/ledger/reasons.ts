@@ -4,7 +4,7 @@ import type { SkipSettings } from '../dedupe/settings';
  * Why a row was not sent: the skipReason of its item. Each says what the row's task is (exists,
  * may exist, or was never created), where its id is, and how to create it again.
  */
-const LOG_LINES = `n8n's log has a line for each create: "sending a create (item N, execution E, …)" as it leaves, then "created … task <id> (item N, execution E, …)" when the service answers. A "sending" line without its "created" line is a create that may exist.`;
+const LOG_LINES = `n8n's log has a line for each create: "sending a create (item N, execution E, …)" as it leaves, then "created … task <id> (item N, execution E, …)" when the service answers. A "sending" line without its "created" line is a create that may exist; no "sending" line at all, a row claimed that never left (n8n's Retry of that execution sends it).`;
 
 export const earlierRun = ({ scope }: SkipSettings) =>
 	`An earlier run of this ${scope} (or one running at the same time) created a task for this key, or may have: each create is recorded just before it is sent. Not sent again. This node remembers that the row was sent, not its task id: find it in that execution's output, or in n8n's log. ${LOG_LINES} To create it again, change the item, or run once with Forget Earlier Runs.`;

@@ -12,10 +12,11 @@ import type { StoreRecord } from '../dedupe/store';
  * n8n gives a node only those two records, and trims a record to the cap of the call that writes
  * it, oldest first. So when both share the node's record (Skip Scope Node, the default), every call
  * passes the user's cap plus the ledger's: the ledger takes up to LEDGER_PER_KEY entries per key
- * (one per row sent; a Retry adds one under the execution it retries for a row it sends, and one
- * under its own id for a row that execution sent), and the newest Skip Memory keys stay.
+ * (one per row sent, and its claim when the run competes for rows, Skip on or a Retry; a Retry adds
+ * one under the execution it retries for a row it sends, and one under its own id for a row that
+ * execution sent), and the newest Skip Memory keys stay.
  */
-export const LEDGER_PER_KEY = 3;
+export const LEDGER_PER_KEY = 4;
 
 export interface Records {
 	memory: StoreRecord;
