@@ -141,7 +141,7 @@ export class SendGate {
 
 	/**
 	 * The values of a slot this run records before its create: the first ledger value is the one
-	 * checked to hold (its claim when pipelined, else its sentEntry).
+	 * checked to hold (its claim when the run competes for rows, else its sentEntry).
 	 */
 	private valuesOf(slot: Slot): { memory: string[]; ledger: string[] } {
 		const { retried } = this.lookups;
@@ -198,7 +198,12 @@ export class SendGate {
 	private async takeBackClaims(slots: Slot[]): Promise<void> {
 		if (slots.length === 0) return;
 		const claims = slots.map((slot) => claimEntry(this.lineage.self, slot));
-		await this.book.forget([], claims).catch((error: Error) => {
+		await this.forgetFor(slots, [], claims);
+	}
+
+	/** Takes values back; a store that refuses is noted for these slots (warnOfStore names their items). */
+	private async forgetFor(slots: Slot[], memory: string[], ledger: string[]): Promise<void> {
+		await this.book.forget(memory, ledger).catch((error: Error) => {
 			this.forgetFailures.push(...slots);
 			this.forgetError = error;
 		});
@@ -281,10 +286,7 @@ export class SendGate {
 			...this.valuesOf(slot).ledger,
 			...(this.competing ? [sentEntry(this.lineage.self, slot)] : []),
 		]);
-		await this.book.forget(memory, ledger).catch((error: Error) => {
-			this.forgetFailures.push(...slots);
-			this.forgetError = error;
-		});
+		await this.forgetFor(slots, memory, ledger);
 	}
 
 	/** When the batch is over: waits for the last round and records every cleared slot once more. */

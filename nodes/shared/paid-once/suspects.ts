@@ -22,14 +22,16 @@ export function flagSuspects<R extends Reported>(
 	suspects: Set<number>,
 ): R[] {
 	if (suspects.size === 0) return reported;
-	const flagged = reported.filter((entry) => suspects.has(entry.itemIndex) && !entry.skipped);
-	if (flagged.length === 0) return reported;
-	const rows = flagged.map((entry) => `item ${entry.itemIndex} (${taskOf(entry)})`).join(', ');
-	const message = `${flagged.length === 1 ? 'A row' : 'Rows'} that another execution may have created too: ${rows}. Each row's record in n8n's deduplication store was erased after it was checked, by a write that had waited longer than the check (the store has no lock). Look in n8n's log for two "created … task" lines of the same row; a second task is billed too.`;
+	const flagged = new Set(
+		reported.filter((entry) => suspects.has(entry.itemIndex) && !entry.skipped),
+	);
+	if (flagged.size === 0) return reported;
+	const rows = [...flagged].map((entry) => `item ${entry.itemIndex} (${taskOf(entry)})`).join(', ');
+	const message = `${flagged.size === 1 ? 'A row' : 'Rows'} that another execution may have created too: ${rows}. Each row's record in n8n's deduplication store was erased after it was checked, by a write that had waited longer than the check (the store has no lock). Look in n8n's log for two "created … task" lines of the same row; a second task is billed too.`;
 	ctx.logger.warn(`${ctx.getNode().name}: ${message}`);
 	addHint(ctx, message, 'warning');
 	return reported.map((entry) =>
-		flagged.includes(entry)
+		flagged.has(entry)
 			? { ...entry, json: { ...entry.json, paidOnceWarning: warningOf(entry) } }
 			: entry,
 	);
