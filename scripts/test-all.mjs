@@ -78,6 +78,15 @@ export const PLAN = [
 		),
 		env: { [RELEASE_ENV]: '2.41.1', E2E_FOLDER: 'durable-n8n-2.41.1' },
 	}),
+	// the callback recipe once more on n8n's other expression engine, in its own folder
+	light({
+		...suite(
+			'durable callbacks, QuickJS',
+			[...npm('test:durable'), '--', 'regular.durable', '-t', 'production recipe'],
+			FIRST_INSTALL,
+		),
+		env: { N8N_EXPRESSION_ENGINE: 'quickjs', E2E_FOLDER: 'durable-quickjs' },
+	}),
 	{
 		...suite('e2e on n8n 2.41.1', npm('test:e2e'), 'install n8n 2.41.1'),
 		env: { [RELEASE_ENV]: '2.41.1' },

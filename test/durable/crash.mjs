@@ -35,6 +35,8 @@ export async function n8nServer() {
 		baseUrl: `http://127.0.0.1:${port}`,
 		request: (...args) => session.request(...args),
 		log: () => printed,
+		/** The running n8n's process id. */
+		pid: () => server.child.pid,
 		/** A crash: SIGKILL to n8n and every process it started, no shutdown of any kind. */
 		crash: async () => {
 			killTree(server.child.pid);

@@ -11,6 +11,7 @@
 // - paid once (Create Video's ledger): n8n's Retry of an execution that failed on a refused row,
 //   of one killed during its creates at Parallel Submissions 4, two Retries of one execution at
 //   once, a Retry beside a live run under Skip, and Skip Memory smaller than two batches.
+import { processEnv } from '../bench/proc-tree.mjs';
 import { isMp4, itemsOf, storedBinary } from '../e2e/context.mjs';
 
 const CREATE = '/api/v1/jobs/createTask';
@@ -67,6 +68,11 @@ async function startAndCrash(workflow, prompts, waitingStatus) {
 }
 
 const expectLoggedIds = (prompts, ids) => expectLogged(server.log(), prompts, ids);
+
+// `npm test` runs the production recipe's tests once more on QuickJS (scripts/test-all.mjs)
+test('the production recipe runs on the expression engine this run asks for (N8N_EXPRESSION_ENGINE)', () => {
+	expect(processEnv(server.pid(), 'N8N_EXPRESSION_ENGINE')).toBe(process.env.N8N_EXPRESSION_ENGINE);
+});
 
 test('the production recipe, n8n killed while the batch waits and back before the tasks end: the execution resumes with all 5 results, 5 creates', async () => {
 	const prompts = promptsFor('callback, back in time');

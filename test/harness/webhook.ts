@@ -11,6 +11,7 @@ import type {
 	WebhookSetupMethodNames,
 } from 'n8n-workflow';
 
+import { forgetKeptCredentials } from '../../nodes/shared/transport/webhook-credentials';
 import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper } from './credentials-helper';
 import type { RunOptions, WorkflowJson } from './types';
@@ -65,6 +66,18 @@ class RecordedResponse {
 }
 
 let calls = 0;
+let lastCredentials: string | undefined;
+
+/**
+ * A webhook call keeps the node's credential a minute (webhook-credentials.ts); tests give one
+ * node new credential data (a new service's URL) from one call to the next, which n8n would only
+ * see after a user's edit, so the kept ones are forgotten when the data changes.
+ */
+function credentialsChangedTo(credentials: RunOptions['credentials']): void {
+	const now = JSON.stringify(credentials ?? {});
+	if (now !== lastCredentials) forgetKeptCredentials();
+	lastCredentials = now;
+}
 
 /**
  * Calls a node's webhook() the way n8n's webhook server does for a production URL (mode
@@ -83,6 +96,7 @@ export async function callWebhook(
 		executionId?: string;
 	},
 ): Promise<WebhookResult> {
+	credentialsChangedTo(options.credentials);
 	let returned = false;
 	let answeredEarly = false;
 	const response = new RecordedResponse((status, body) => {

@@ -116,6 +116,28 @@ test('a batch read that keeps failing is not acknowledged: the service sends the
 	expect(again.resumed?.result.json('Create Video')).toHaveLength(3);
 }, 60_000);
 
+const credentialAsks = (call: Awaited<ReturnType<typeof callback>>) =>
+	call.webhook.credentialReads.get('unifiedGenerationApi') ?? 0;
+
+test('callbacks of other executions of the node do not ask n8n for the credential again, until a read with it fails', async () => {
+	const first = await waitingBatch(1);
+	const second = await waitingBatch(1);
+	const third = await waitingBatch(1);
+	[first, second, third].forEach(({ ids }) => script.finishedAt.set(ids[0], Date.now() - 1000));
+	const one = await callback(first.waiting, first.ids[0]);
+	const two = await callback(second.waiting, second.ids[0]);
+	expect([one, two].map(credentialAsks)).toEqual([1, 0]);
+	expect(two.resumed?.result.json('Create Video')[0].outcome).toBe('succeeded');
+	// a key rotated since: the service refuses it, the callback is not acknowledged, n8n is asked again
+	script.refuseWith(() => ({ status: 401, body: { message: 'Invalid API key' } }));
+	const refused = await callback(third.waiting, third.ids[0]);
+	expect(refused.webhook.status).not.toBe(200);
+	script.refuseWith(undefined);
+	const again = await callback(third.waiting, third.ids[0]);
+	expect([credentialAsks(refused), credentialAsks(again)]).toEqual([0, 1]);
+	expect(again.resumed?.result.json('Create Video')[0].outcome).toBe('succeeded');
+});
+
 test('the last callback delivered twice at once resumes the execution once', async () => {
 	const { waiting, ids } = await waitingBatch(2);
 	ids.forEach((id, index) => script.finishedAt.set(id, Date.now() - 5_000 + index * 1000));

@@ -186,6 +186,17 @@ describe('Create Video: Wait for Completion = Until the Service Calls Back', () 
 		expect(await queries(taskIdOf(waiting))).toHaveLength(before + 1);
 	});
 
+	test("a real task's callback with a made-up result URL: the output holds the service's URL, never the posted one", async () => {
+		const waiting = await runUntilWaiting(workflow(), options());
+		const truth = await waitTask(emu, taskIdOf(waiting));
+		const forged = { ...truth, output: [{ url: 'https://example.com/forged.mp4' }] };
+		const { resumed } = await resumeByCallback(workflow(), waiting, { body: forged }, options());
+		const [item] = resumed!.result.json('After');
+		expect(item).toMatchObject({ taskId: taskIdOf(waiting), outcome: 'succeeded' });
+		expect(item.output).toEqual(truth.output);
+		expect(JSON.stringify(resumed!.result.json('After'))).not.toContain('forged');
+	});
+
 	test('a callback while the service says the task still runs is read again for a few seconds, then answered 503 with Retry-After; the execution keeps waiting', async () => {
 		const slow = await startFast({ taskDurationMs: 60_000 });
 		try {

@@ -26,6 +26,8 @@ import type { Call, Outcome } from './judge';
 import { attemptClock, untilAborted } from './limits';
 import type { AttemptClock } from './limits';
 import { sendFollowing } from './redirects';
+import { forgetKeptCredential, keptCredential } from './webhook-credentials';
+import type { WebhookOrigin } from './webhook-credentials';
 import type { Send } from './redirects';
 
 export type { Service, Subject } from '../errors';
@@ -54,48 +56,21 @@ export async function readCredentials(
 	}
 }
 
-/**
- * In a webhook call n8n (2.40.7) resolves a credential outside any execution, in an expression
- * sandbox of its own that it creates and throws away on every read (about 80 ms of CPU with the
- * QuickJS engine, 40 ms with isolated-vm); a callback reads its task and, when it is the batch's
- * last, every other task. So a webhook call reads each credential once: it has no items, and n8n
- * resolves its credentials the same way for the whole call.
- */
-const credentialsOfCall = new WeakMap<
-	object,
-	Map<Service, Promise<ICredentialDataDecryptedObject>>
->();
-
-/** The node's credential for a service as n8n gives it, read once per webhook call. */
+/** The node's credential for a service as n8n gives it; a webhook call's is kept a while (webhook-credentials.ts). */
 export function credentialOf(
 	ctx: Pick<ApiContext, 'getCredentials'>,
 	service: Service,
 	itemIndex?: number,
 ): Promise<ICredentialDataDecryptedObject> {
 	return isWebhookCall(ctx)
-		? oncePerCall(ctx, service, () => ctx.getCredentials(CREDENTIAL[service]))
+		? keptCredential(ctx as unknown as WebhookOrigin, CREDENTIAL[service], () =>
+				ctx.getCredentials(CREDENTIAL[service]),
+			)
 		: ctx.getCredentials(CREDENTIAL[service], itemIndex);
 }
 
 const isWebhookCall = (ctx: object) =>
 	typeof (ctx as { getBodyData?: unknown }).getBodyData === 'function';
-
-function oncePerCall(
-	ctx: object,
-	service: Service,
-	read: () => Promise<ICredentialDataDecryptedObject>,
-): Promise<ICredentialDataDecryptedObject> {
-	const reads = credentialsOfCall.get(ctx) ?? new Map();
-	credentialsOfCall.set(ctx, reads);
-	let pending = reads.get(service);
-	if (!pending) {
-		pending = read();
-		reads.set(service, pending);
-		// a failed read is not kept: the next request asks n8n again
-		pending.catch(() => reads.delete(service));
-	}
-	return pending;
-}
 
 /** n8n-core's "Node does not have any credentials set (for "<type>")" and "Credentials not found". */
 const isMissingCredential = (error: unknown) =>
@@ -176,6 +151,20 @@ export async function apiRequest<T = IDataObject>(
 	retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<T> {
 	const call = await prepare(ctx, service, request);
+	let answered = false;
+	try {
+		const body = await exchange<T>(call, retry);
+		answered = true;
+		return body;
+	} finally {
+		// a key rotated or a Base URL changed since: the next callback asks n8n again
+		if (!answered && isWebhookCall(ctx))
+			forgetKeptCredential(ctx as unknown as WebhookOrigin, CREDENTIAL[service]);
+	}
+}
+
+async function exchange<T>(call: Exchange, retry: RetryPolicy): Promise<T> {
+	const { request } = call;
 	const deadline = request.deadline ?? Infinity;
 	const attempts = call.idempotent ? Math.max(1, retry.attempts) : 1;
 	let last: Error | undefined;
@@ -188,7 +177,7 @@ export async function apiRequest<T = IDataObject>(
 		const waitMs = outcome.waitMs ?? backoffMs(attempt, retry);
 		if (!outcome.retryable || attempt >= attempts || Date.now() + waitMs >= deadline)
 			throw outcome.error;
-		await pause(ctx, waitMs, deadline);
+		await pause(call.ctx, waitMs, deadline);
 	}
 }
 
