@@ -59,8 +59,9 @@ export function threadSeconds(pid) {
 	const seconds = new Map();
 	for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
 		const fields = statFields(`${pid}/task/${tid}`);
-		if (!fields) continue;
-		const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+		const name = threadName(pid, tid);
+		// a thread that ended between the two reads: its time is in the process's own
+		if (!fields || !name) continue;
 		seconds.set(name, (seconds.get(name) ?? 0) + secondsAt(fields, 11));
 	}
 	// a thread that ended leaves its time in the process's own
@@ -68,6 +69,14 @@ export function threadSeconds(pid) {
 	const live = [...seconds.values()].reduce((sum, value) => sum + value, 0);
 	if (own) seconds.set('threads that ended', secondsAt(own, 11) - live);
 	return seconds;
+}
+
+function threadName(pid, tid) {
+	try {
+		return fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+	} catch {
+		return undefined;
+	}
 }
 
 /**

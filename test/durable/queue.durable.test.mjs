@@ -175,12 +175,13 @@ test('the production queue template on Postgres: two runs at once on the workers
 	const table = await freshTable(n8n, rowsFor(prompts));
 	const queue = await queueWorkflow(n8n, 'video-queue.json', { settings: ROOMY });
 	await control('/settings', { taskDurationMs: 30_000 });
-	// creates held 2 s each keep the first run in its create loop while the second starts
+	// creates held 4 s each keep the first run in its create loop while the second starts: 2 s
+	// once left the loaded CI's second run, 22 s after the first claim, no row to claim
 	for (const prompt of prompts)
 		await control('/faults', {
 			path: '/api/v1/jobs/createTask',
 			bodyIncludes: prompt,
-			delayMs: 2000,
+			delayMs: 4000,
 		});
 	const ids = await overlappingRuns(n8n, queue, table);
 	await until(
