@@ -51,7 +51,7 @@ export class CreateImage implements INodeType {
 			),
 			...imageProperties(),
 			batchOptions(),
-			...completionProperties({ callback: true, waitSince: 2 }),
+			...completionProperties({ callback: true, waitSince: 2, sendsMedia: true }),
 			simplifyField(),
 		],
 	};

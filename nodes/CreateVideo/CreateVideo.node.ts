@@ -54,7 +54,7 @@ export class CreateVideo implements INodeType {
 			...videoProperties(),
 			...videoOptionsByVersion(),
 			batchOptions(),
-			...completionProperties({ callback: true, waitSince: 2 }),
+			...completionProperties({ callback: true, waitSince: 2, sendsMedia: true }),
 			simplifyField(),
 		],
 	};

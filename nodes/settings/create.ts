@@ -7,7 +7,7 @@ import type { ToolCaps } from '../shared/tool/caps';
 import { runsAsTool } from '../shared/tool/detect';
 import { readSkipSettings, skipKeyReader } from './dedupe';
 import { readCallbackMinutes } from './resume';
-import { readWaitSettings } from './wait';
+import { readAllowPrivateHosts, readWaitSettings } from './wait';
 
 /**
  * A Create operation's fields for the whole run (create/run.ts), read before anything is sent.
@@ -29,6 +29,7 @@ export function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): Run
 		skip: readSkipSettings(ctx),
 		skipKeyOf: skipKeyReader(ctx),
 		toolCaps: readToolCaps(ctx),
+		allowPrivateHosts: readAllowPrivateHosts(ctx),
 	};
 }
 

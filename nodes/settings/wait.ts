@@ -17,6 +17,10 @@ export function readDownloadFields(
 	};
 }
 
+/** Allow Private File Hosts, for the media URLs a node hands the service (downloads read it with Download). */
+export const readAllowPrivateHosts = (ctx: IExecuteFunctions): boolean =>
+	ctx.getNodeParameter('allowPrivateHosts', 0, false) === true;
+
 /** Reads the wait fields once per execution: all items are waited on together. `defaults` fill fields not added. */
 export function readWaitSettings(
 	ctx: IExecuteFunctions,

@@ -1,4 +1,8 @@
-import { passedUrlRefusal, resolverOf } from '../../nodes/shared/transport/resolve-check';
+import {
+	handedUrlRefusal,
+	passedUrlRefusal,
+	resolverOf,
+} from '../../nodes/shared/transport/resolve-check';
 import { OWN, resolvingContext } from './resolving-context';
 
 /**
@@ -35,5 +39,21 @@ describe('passedUrlRefusal', () => {
 		expect(await passedUrlRefusal('https://127.0.0.1.nip.io/v.mp4', OWN, undefined)).toBe(
 			undefined,
 		);
+	});
+});
+
+/** A media URL handed to a service (create/handed-urls.ts): its text first, then its name's addresses. */
+describe('handedUrlRefusal', () => {
+	test.each([
+		['http://127.0.0.1/x.png', '127.0.0.1 is a loopback address'],
+		['https://media.internal/x.png', 'media.internal is a name only a local network knows'],
+		['http://127.0.0.1.nip.io/x.png', '127.0.0.1.nip.io resolves to 127.0.0.1, a loopback address'],
+		['https://cdn.example.com/x.png', undefined],
+		['http://cdn.example.com/x.png', undefined],
+		['https://unknown.example.com/x.png', undefined],
+		['asset://asset-1', undefined],
+		[`${OWN}/files/x.png`, undefined],
+	])('%s', async (url, refusal) => {
+		expect(await handedUrlRefusal(url, OWN, resolve)).toBe(refusal);
 	});
 });

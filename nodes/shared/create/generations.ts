@@ -2,6 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { resolveBinaryMedia } from './binary-media';
 import { assessMedia } from './assess';
+import { refuseUnreachableMedia } from './handed-urls';
+import { listUrls } from '../transport/handed-urls';
+import type { HandedUrl } from '../transport/handed-urls';
 import { generationTasks } from '../tasks';
 import type { CreateTaskRequest } from '../rules';
 import { runCreate } from './run';
@@ -21,7 +24,14 @@ export async function runGenerations(
 		kind: generationTasks,
 		build,
 		settings,
+		screen: refuseUnreachableMedia('unified', mediaUrls, settings.allowPrivateHosts),
 		assess: assessMedia,
 		prepare: resolveBinaryMedia,
 	});
 }
+
+/** The media lists of a createTask body the service fetches (frames travel in inputs.urls). */
+const mediaUrls = ({ inputs }: CreateTaskRequest): HandedUrl[] =>
+	(['urls', 'videoUrls', 'audioUrls'] as const).flatMap((list) =>
+		listUrls(inputs?.[list], `inputs.${list}`),
+	);

@@ -27,7 +27,10 @@ import { submitAll } from './submit';
 import type { SubmittedItem } from './submit';
 
 /** A stage between planning and submitting: it may change ready items' requests and prices, or fail them (nothing created). */
-type Stage<R> = (ctx: IExecuteFunctions, ready: Array<ReadyItem<R>>) => Promise<Array<Planned<R>>>;
+export type Stage<R> = (
+	ctx: IExecuteFunctions,
+	ready: Array<ReadyItem<R>>,
+) => Promise<Array<Planned<R>>>;
 
 export interface CreateOptions<R> {
 	/** What is created (its API paths, id field, phases). */
@@ -36,6 +39,8 @@ export interface CreateOptions<R> {
 	build: RequestBuilder<R>;
 	/** The node's fields for the whole run, read by its operation (nodes/settings/create.ts). */
 	settings: RunSettings;
+	/** First of the stages: refuses what the service could not reach (media URLs on private hosts). */
+	screen?: Stage<R>;
 	/** Before the budget: learns the facts of the media (lengths, sizes), judges them and prices each item exactly. */
 	assess?: Stage<R>;
 	/** After the budget, before any create: e.g. uploading media from binary data. */
@@ -65,6 +70,8 @@ export interface RunSettings {
 	skipKeyOf: SkipKeyOf;
 	/** A tool's Credit Caps; undefined for a workflow node. */
 	toolCaps?: ToolCaps;
+	/** Allow Private File Hosts: media URLs on private hosts may be handed to the service. */
+	allowPrivateHosts: boolean;
 }
 
 /**
@@ -74,7 +81,7 @@ export interface RunSettings {
  */
 export async function runCreate<R>(
 	ctx: IExecuteFunctions,
-	{ kind, build, settings, assess, prepare }: CreateOptions<R>,
+	{ kind, build, settings, screen, assess, prepare }: CreateOptions<R>,
 ): Promise<INodeExecutionData[][]> {
 	const replay = replayOf(ctx);
 	if (replay) return replay;
@@ -90,7 +97,8 @@ export async function runCreate<R>(
 	let sent: Array<ItemFailure | SubmittedItem | SkippedItem>;
 	let suspects = new Set<number>();
 	try {
-		const assessed = await stage(ctx, ledger.planned, assess);
+		const screened = await stage(ctx, ledger.planned, screen);
+		const assessed = await stage(ctx, screened, assess);
 		const planned = applyBudget(ctx, assessed, tool?.budget ?? batch.budget ?? 0, tool?.fix);
 		stopOnFailure(ctx, planned);
 		const prepared = await stage(ctx, planned, prepare);

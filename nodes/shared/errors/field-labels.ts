@@ -84,6 +84,7 @@ const COMPAT: Labels = {
 	duration: 'Duration (Seconds)',
 	generate_audio: 'Generate Audio',
 	watermark: 'Watermark',
+	url: 'URL',
 };
 
 /**

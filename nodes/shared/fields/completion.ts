@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { inTools, inWorkflows, toolCapFields } from './tool';
 import { newDefault } from './versions';
-import { downloadProperties, waitProperties } from './wait';
+import { allowPrivateHostsField, downloadProperties, waitProperties } from './wait';
 
 const RETURN_AT_ONCE = {
 	name: 'Return at Once',
@@ -47,7 +47,7 @@ const toolSelector = () => inTools({ ...selector([TOOL_WAIT, RETURN_AT_ONCE]), d
  * n8n's own video and image nodes return the media; older versions keep returning at once.
  */
 export function completionProperties(
-	options: { callback?: boolean; waitSince?: number; caps?: boolean } = {},
+	options: { callback?: boolean; waitSince?: number; caps?: boolean; sendsMedia?: boolean } = {},
 ): INodeProperties[] {
 	const since = options.waitSince;
 	const caps = options.caps === false ? [] : toolCapFields;
@@ -57,12 +57,16 @@ export function completionProperties(
 		),
 		toolSelector(),
 	];
-	const download = (property: INodeProperties) => downloadSince(property, since);
+	// a node that hands the service media URLs shows Allow Private File Hosts whether it downloads or not
+	const sends = options.sendsMedia ? [allowPrivateHostsField(undefined, 'both')] : [];
+	const download = (property: INodeProperties) =>
+		sends.length > 0 && property.name === 'allowPrivateHosts' ? [] : downloadSince(property, since);
 	if (!options.callback) {
 		return [
 			...select([WAIT, RETURN_AT_ONCE]),
 			...waitProperties({ show: { waitForCompletion: ['wait'] } }).flatMap(download),
 			...caps,
+			...sends,
 		];
 	}
 	const waiting = { show: { waitForCompletion: ['callback', 'wait'] } };
@@ -73,6 +77,7 @@ export function completionProperties(
 			['waitOptions', 'toolWaitSeconds'].includes(property.name),
 		),
 		...caps,
+		...sends,
 		{
 			displayName: 'Timeout (Minutes)',
 			name: 'callbackTimeoutMinutes',

@@ -91,16 +91,34 @@ export function downloadProperties(displayOptions?: IDisplayOptions): INodePrope
 	];
 }
 
-/** Off by default: result files come only from public https addresses or the credential's own origin. */
-export function allowPrivateHostsField(displayOptions: IDisplayOptions): INodeProperties {
+const SENT = 'media URLs on private, local or internal addresses may be handed to the service';
+const SENT_OFF = 'such URLs are refused before anything is sent';
+const FETCHED = 'result files may be downloaded from private, local or plain-http addresses';
+const FETCHED_OFF =
+	"results come only from public https addresses and the credential's own Base URL";
+
+/** The description by what the node does with such addresses. */
+const PRIVATE_HOSTS = {
+	download: `Whether ${FETCHED} (a self-hosted file host). Off: ${FETCHED_OFF}.`,
+	send: `Whether ${SENT} (a service inside your own network). Off: ${SENT_OFF}.`,
+	both: `Whether ${SENT} (a service inside your own network), and ${FETCHED}. Off: ${SENT_OFF}; ${FETCHED_OFF}.`,
+};
+
+/**
+ * Off by default: result files come only from public https addresses or the credential's own
+ * origin, and no media URL on a private host is handed to the service (create/handed-urls.ts).
+ */
+export function allowPrivateHostsField(
+	displayOptions?: IDisplayOptions,
+	uses: keyof typeof PRIVATE_HOSTS = 'download',
+): INodeProperties {
 	return {
 		displayName: 'Allow Private File Hosts',
 		name: 'allowPrivateHosts',
 		type: 'boolean',
 		default: false,
-		description:
-			"Whether to download result files from private, local or plain-http addresses too (a self-hosted file host). Off: only public https addresses and the credential's own Base URL.",
-		displayOptions,
+		description: PRIVATE_HOSTS[uses],
+		...(displayOptions ? { displayOptions } : {}),
 	};
 }
 

@@ -47,9 +47,24 @@ export function parseUrl(value: string): URL | undefined {
 export function isPrivateOrInsecureUrl(url: string): boolean {
 	const parsed = parseUrl(url);
 	if (!parsed || parsed.protocol !== 'https:' || parsed.hostname === '') return true;
+	return privateHostOf(url) !== undefined;
+}
+
+/**
+ * What a http(s) URL's host is when only a private network reaches it, by its text: a loopback,
+ * private, link-local or reserved IP literal ("127.0.0.1 is a loopback address"), or an internal
+ * name. Undefined for a public host and for anything that is not a http(s) URL. A name's addresses
+ * are judged where n8n lends a lookup (transport/resolve-check.ts).
+ */
+export function privateHostOf(url: string): string | undefined {
+	const parsed = parseUrl(url);
+	if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.hostname === '') return undefined;
 	const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
-	if (isIpLiteral(host)) return privateAddressKind(host) !== undefined;
-	return isInternalName(host);
+	if (isIpLiteral(host)) {
+		const kind = privateAddressKind(host);
+		return kind && `${host} is ${kind}`;
+	}
+	return isInternalName(host) ? `${host} is a name only a local network knows` : undefined;
 }
 
 /**

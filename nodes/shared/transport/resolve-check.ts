@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { isIpLiteral, privateAddressKind } from '../rules/addresses';
-import { fetchRefusal, parseUrl } from '../rules/urls';
+import { fetchRefusal, parseUrl, privateHostOf } from '../rules/urls';
 
 /**
  * A URL's name judged by where it resolves, before any byte is sent (docs/architecture.md, Promises:
@@ -72,6 +72,21 @@ export async function passedUrlRefusal(
 	const name = resolvableName(url, ownOrigin);
 	if (name === undefined || !resolve) return undefined;
 	return await resolvedRefusal(name, resolve, false);
+}
+
+/**
+ * For a media URL handed to a service to fetch (a reference image, a frame, a video, an upload by
+ * URL): why only a private network reaches it, by its text and then by where its name resolves
+ * here. The credential's own origin passes (the service's own files); a name that does not resolve
+ * here passes too, for the service to judge.
+ */
+export async function handedUrlRefusal(
+	url: string,
+	ownOrigin: string | undefined,
+	resolve: Resolver | undefined,
+): Promise<string | undefined> {
+	if (parseUrl(url)?.origin === ownOrigin) return undefined;
+	return privateHostOf(url) ?? (await passedUrlRefusal(url, ownOrigin, resolve));
 }
 
 /** The URL's host when it is a name to resolve: not an IP literal, not the credential's origin. */

@@ -2,6 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isCancelled } from '../../../shared/execution/abort';
 import { COMPAT } from '../../../shared/catalog';
+import { readAllowPrivateHosts } from '../../../settings/wait';
+import { unreachableJudge } from '../../../shared/transport/handed-urls';
+import { refusedBeforeSending } from '../../../shared/errors';
 import { batchAssets } from '../../../shared/transport/compat-api';
 import {
 	assetRun,
@@ -25,9 +28,12 @@ export interface Entry {
 export async function checkedEntries(
 	ctx: IExecuteFunctions,
 ): Promise<{ ready: Entry[]; refused: AssetOutcome[] }> {
-	return await checkEvery(ctx, (itemIndex) => {
+	const judge = unreachableJudge(ctx, 'compat', readAllowPrivateHosts(ctx));
+	return await checkEvery(ctx, async (itemIndex) => {
 		const entry = readEntry(ctx, itemIndex);
 		assertVerdict(ctx, validateCompatAsset(entry), itemIndex);
+		const fault = await judge([{ url: String(entry.url), path: 'url' }]);
+		if (fault) throw refusedBeforeSending(ctx, itemIndex, fault);
 		return { itemIndex, entry };
 	});
 }

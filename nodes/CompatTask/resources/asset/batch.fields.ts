@@ -2,6 +2,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { withShow } from '../../../shared/fields/grouping';
+import { allowPrivateHostsField } from '../../../shared/fields/wait';
 import { groupLocator } from '../../helpers/locators';
 import { entryFields } from './entry';
 
@@ -33,7 +34,11 @@ const properties: INodeProperties[] = [
 		],
 		default: 'items',
 	},
-	...forSource('items', [groupLocator(), ...entryFields()]),
+	...forSource('items', [
+		groupLocator(),
+		...entryFields(),
+		allowPrivateHostsField(undefined, 'send'),
+	]),
 	...forSource('spreadsheet', [
 		{
 			displayName: 'Spreadsheet Binary Field',

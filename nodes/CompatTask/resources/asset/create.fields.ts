@@ -1,9 +1,10 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { groupLocator } from '../../helpers/locators';
+import { allowPrivateHostsField } from '../../../shared/fields/wait';
 import { entryFields } from './entry';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['asset'], operation: ['create'] } },
-	[groupLocator(), ...entryFields()],
+	[groupLocator(), ...entryFields(), allowPrivateHostsField(undefined, 'send')],
 );

@@ -227,7 +227,7 @@ const properties: INodeProperties[] = [
 	{ ...batch, options: batch.options?.filter((option) => option.name !== 'budget') },
 	// Version 2 waits and downloads by default, as the Create nodes do.
 	// no caps in its tool either: a cap needs a price (docs/agents.md)
-	...compatWaitFields(completionProperties({ waitSince: 2, caps: false })),
+	...compatWaitFields(completionProperties({ waitSince: 2, caps: false, sendsMedia: true })),
 ];
 
 export const description = updateDisplayOptions(displayOptions, properties);

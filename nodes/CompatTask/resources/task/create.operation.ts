@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { COMPAT } from '../../../shared/catalog';
 import { refusedBeforeSending } from '../../../shared/errors';
+import { refuseUnreachableMedia } from '../../../shared/create/handed-urls';
+import type { HandedUrl } from '../../../shared/transport/handed-urls';
 import { runCreate } from '../../../shared/create/run';
 import { readRunSettings } from '../../../settings/create';
 import { runTogetherEntry, runTogetherMessage } from '../../../shared/fields/lists';
@@ -73,9 +75,20 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 			),
 		);
 	}
-	return await runCreate(ctx, {
+	const settings = readRunSettings(ctx, COMPAT_POLL);
+	return await runCreate<IDataObject>(ctx, {
 		kind: compatTasks,
 		build: (itemIndex) => buildRequest(ctx, itemIndex, binaryUrls[itemIndex]),
-		settings: readRunSettings(ctx, COMPAT_POLL),
+		settings,
+		screen: refuseUnreachableMedia('compat', contentUrls, settings.allowPrivateHosts),
+	});
+}
+
+/** The content entries' URLs the service fetches (`{type, [type]: {url}}`), by their path. */
+function contentUrls(request: IDataObject): HandedUrl[] {
+	const content = Array.isArray(request.content) ? (request.content as IDataObject[]) : [];
+	return content.flatMap((entry, index) => {
+		const url = (entry[String(entry.type)] as IDataObject | undefined)?.url;
+		return typeof url === 'string' ? [{ url, path: `content[${index}]` }] : [];
 	});
 }

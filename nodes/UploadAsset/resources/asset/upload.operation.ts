@@ -23,6 +23,9 @@ import type { AssetOutcome } from '../../../shared/assets/outcomes';
 import { oncePerNodeRun } from '../../../shared/paid-once/replay';
 import { CODES, validateAssetUpload } from '../../../shared/rules';
 import { urlForm } from '../../../shared/rules/urls';
+import { readAllowPrivateHosts } from '../../../settings/wait';
+import { unreachableJudge } from '../../../shared/transport/handed-urls';
+import type { UrlJudge } from '../../../shared/transport/handed-urls';
 import { routeUploads } from './review-routing';
 import type { UploadPlan } from './upload.fields';
 import { readUploadPlan } from './upload.fields';
@@ -39,9 +42,10 @@ const UPLOADS_AT_ONCE = 3;
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await oncePerNodeRun(ctx, async () => {
 		const wait = ctx.getNodeParameter('waitForReview', 0, false) as boolean;
+		const judge = unreachableJudge(ctx, 'unified', readAllowPrivateHosts(ctx));
 		const { ready: plans, refused } = await checkEvery(
 			ctx,
-			async (itemIndex) => await checked(ctx, readUploadPlan(ctx, itemIndex)),
+			async (itemIndex) => await checked(ctx, readUploadPlan(ctx, itemIndex), judge),
 		);
 		const outcomes = [...refused, ...(await uploadAll(ctx, plans))].sort(byItem);
 		const storedAny = settleAssets(ctx, outcomes);
@@ -62,7 +66,11 @@ async function uploadAll(ctx: IExecuteFunctions, plans: UploadPlan[]): Promise<A
 	return uploaded.map((outcome, index) => outcome ?? stoppedAsset(ctx, plans[index].itemIndex));
 }
 
-async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<UploadPlan> {
+async function checked(
+	ctx: IExecuteFunctions,
+	plan: UploadPlan,
+	judge: UrlJudge,
+): Promise<UploadPlan> {
 	const { itemIndex, name } = plan;
 	if (plan.source === 'binary') {
 		await checkBinaryFile(ctx, itemIndex, plan.propertyName, name);
@@ -77,8 +85,11 @@ async function checked(ctx: IExecuteFunctions, plan: UploadPlan): Promise<Upload
 					message: notHttpsMessage(ctx, plan),
 					path: 'url',
 				};
-	if (verdict.ok) return plan;
-	throw refusedBeforeSending(ctx, itemIndex, { ...verdict, path: verdict.path ?? 'url' });
+	if (!verdict.ok)
+		throw refusedBeforeSending(ctx, itemIndex, { ...verdict, path: verdict.path ?? 'url' });
+	const fault = await judge([{ url: plan.url, path: 'url' }]);
+	if (fault) throw refusedBeforeSending(ctx, itemIndex, fault);
+	return plan;
 }
 
 /**
