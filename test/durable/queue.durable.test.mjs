@@ -177,9 +177,7 @@ async function everyRowSent(table) {
 		return await until(
 			async () => {
 				seen = statuses(await tableRows(n8n, table));
-				return seen.every((status) => ['created', 'completed'].includes(status))
-					? seen
-					: undefined;
+				return seen.every((status) => ['created', 'completed'].includes(status)) ? seen : undefined;
 			},
 			'every row sent',
 			180_000,
