@@ -5,6 +5,7 @@ import type { BatchOptions, RunSettings } from '../shared/create/run';
 import type { PollOptions } from '../shared/polling/defaults';
 import type { ToolCaps } from '../shared/tool/caps';
 import { runsAsTool } from '../shared/tool/detect';
+import { readDailyCap } from './daily-cap';
 import { readSkipSettings, skipKeyReader } from './dedupe';
 import { readCallbackMinutes } from './resume';
 import { readAllowPrivateHosts, readWaitSettings } from './wait';
@@ -30,6 +31,7 @@ export function readRunSettings(ctx: IExecuteFunctions, poll?: PollOptions): Run
 		skipKeyOf: skipKeyReader(ctx),
 		toolCaps: readToolCaps(ctx),
 		allowPrivateHosts: readAllowPrivateHosts(ctx),
+		dailyCap: readDailyCap(ctx),
 	};
 }
 

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_MAX_ENTRIES } from '../shared/dedupe/settings';
 import type { SkipSettings } from '../shared/dedupe/settings';
+import { capRoomOf, readDailyCap } from './daily-cap';
 
 const option = (ctx: IExecuteFunctions, name: string, fallback: unknown): unknown =>
 	ctx.getNodeParameter(`batchOptions.${name}`, 0, fallback);
@@ -15,6 +16,7 @@ export function readSkipSettings(ctx: IExecuteFunctions): SkipSettings {
 		forget: option(ctx, 'forgetCreated', false) === true,
 		scope: scope === 'workflow' ? 'workflow' : 'node',
 		maxEntries: maxEntries >= 1 ? Math.floor(maxEntries) : DEFAULT_MAX_ENTRIES,
+		capRoom: capRoomOf(readDailyCap(ctx)),
 	};
 }
 

@@ -25,15 +25,23 @@ export const HELD_CREATE_MS = 250;
 
 /**
  * The runs: each size of `sizes` at the emulator's speed, then each of `held` with every create
- * held HELD_CREATE_MS; Skip off, then on, for each.
+ * held HELD_CREATE_MS; Skip off, then on, then Skip off with a Daily Credit Cap (its reservations'
+ * cost beside the same batch without it), for each.
  * @param {{ sizes: number[], held: number[] }} opts
  */
 export function ledgerRuns({ sizes, held }) {
 	return [
 		...sizes.map((rows) => ({ rows, delayMs: 0 })),
 		...held.map((rows) => ({ rows, delayMs: HELD_CREATE_MS })),
-	].flatMap((run) => [false, true].map((skip) => ({ ...run, skip })));
+	].flatMap((run) => [
+		{ ...run, skip: false },
+		{ ...run, skip: true },
+		{ ...run, skip: false, cap: true },
+	]);
 }
+
+/** The cap of the capped runs: far above what they spend, so it costs its reservations and refuses nothing. */
+const CAP_PER_ROW = 1000;
 
 /**
  * Each run's own workflow: `base` (package-nodes.json with the run's rows) without Wait For Task,
@@ -54,6 +62,7 @@ export function ledgerWorkflows(base, runs) {
 			...create.parameters,
 			waitForCompletion: 'none',
 			...(run.skip ? { batchOptions: { skipCreated: true } } : {}),
+			...(run.cap ? { batchOptions: { dailyCreditCap: run.rows * CAP_PER_ROW } } : {}),
 		};
 		const lastNode = flow.connections[NODE].main[0][0].node;
 		flow.nodes = flow.nodes.filter((node) => node.name !== lastNode);
@@ -63,7 +72,7 @@ export function ledgerWorkflows(base, runs) {
 			flow: {
 				...flow,
 				id: `ugLedger${String(index + 1).padStart(8, '0')}`,
-				name: `Benchmark: ledger, ${run.rows} rows, Skip ${run.skip ? 'on' : 'off'}${run.delayMs ? `, creates held ${run.delayMs} ms` : ''}`,
+				name: `Benchmark: ledger, ${run.rows} rows, Skip ${run.skip ? 'on' : 'off'}${run.cap ? ', Daily Credit Cap' : ''}${run.delayMs ? `, creates held ${run.delayMs} ms` : ''}`,
 			},
 		};
 	});
@@ -110,6 +119,22 @@ export function parseLedgerLine(output, node = NODE) {
 }
 
 /**
+ * The Daily Credit Cap's line (nodes/shared/create/daily-cap.ts), e.g. `Create Video: daily cap:
+ * 1000 creates, 3 store calls, 212 ms reserving and giving back`.
+ * @param {string} output n8n's stdout and stderr
+ */
+export function parseCapLine(output, node = NODE) {
+	const pattern = new RegExp(
+		`${node}: daily cap: (\\d+) creates, (\\d+) store calls, (\\d+) ms reserving and giving back`,
+		'g',
+	);
+	const found = [...output.matchAll(pattern)].at(-1);
+	if (!found) return undefined;
+	const [, creates, calls, ms] = found.map(Number);
+	return { creates, calls, ms };
+}
+
+/**
  * Runs every workflow of ledgerWorkflows once, in `n8n execute` on a freshly reset emulator.
  * @param {{ control: (path: string, body?: unknown) => Promise<any> }} emulator
  * @param {{ userFolder: string, workflows: ReturnType<typeof ledgerWorkflows>, log: (line: string) => void }} opts
@@ -146,10 +171,13 @@ function measure(run, r, { processMs, requests, tasks }) {
 	const times = creates.map((entry) => entry.time);
 	const prompts = creates.map((entry) => entry.body?.inputs?.prompt);
 	const ledger = parseLedgerLine(`${r.stdout}\n${r.stderr}`);
+	const cap = run.cap ? parseCapLine(`${r.stdout}\n${r.stderr}`) : undefined;
 	const failed = r.code !== 0 || r.timedOut || r.run?.data?.resultData?.error;
 	const row = {
 		rows: run.rows,
 		skip: run.skip,
+		cap,
+		capped: run.cap === true,
 		delayMs: run.delayMs,
 		// n8n's printed run of a large batch can be cut short: then the process's time stands in
 		executionMs: r.run ? deliveredTasks(r.run, NODE).executionMs : undefined,
@@ -184,7 +212,7 @@ export function ledgerReport(rows) {
 	if (rows.length === 0) return [];
 	const columns = [
 		['rows', 7, (row) => row.rows],
-		['Skip', 6, (row) => (row.skip ? 'on' : 'off')],
+		['Skip', 10, (row) => (row.skip ? 'on' : row.capped ? 'off, cap' : 'off')],
 		['create held', 13, (row) => (row.delayMs ? `${row.delayMs} ms` : 'no')],
 		[
 			'n8n execution',
@@ -200,6 +228,8 @@ export function ledgerReport(rows) {
 		["lanes' wait", 13, (row) => ms(row.ledger?.waitMs)],
 		["creates' time", 15, (row) => ms(row.ledger?.createMs)],
 		['share', 11, (row) => share(row.ledger?.percent, goalOf(row))],
+		['cap calls', 11, (row) => row.cap?.calls ?? ''],
+		['cap time', 10, (row) => (row.cap ? ms(row.cap.ms) : '')],
 		['createTask', 12, (row) => (row.trimmed ? row.tasks : row.creates)],
 		['load', 0, (row) => row.load.toFixed(1)],
 	];
@@ -211,7 +241,7 @@ export function ledgerReport(rows) {
 		...rows.map((row) => line(columns.map(([, , cell]) => cell(row)))),
 		"after last: from the last createTask to the node's ledger line (its last records; the share leaves them out)",
 	];
-	lines.push(...skipOnAgainstOff(rows));
+	lines.push(...skipOnAgainstOff(rows), ...cappedAgainstOff(rows));
 	if (rows.some((row) => row.executionMs === undefined))
 		lines.push("* n8n's printed run was cut short: the n8n process's whole time instead");
 	if (rows.some((row) => row.trimmed))
@@ -219,7 +249,8 @@ export function ledgerReport(rows) {
 			`† the emulator's request log holds its last ${REQUEST_LOG_SIZE} requests: the span misses the first creates (createTask counts the emulator's tasks)`,
 		);
 	for (const row of rows) {
-		const name = `${row.rows} rows, Skip ${row.skip ? 'on' : 'off'}${row.delayMs ? `, held ${row.delayMs} ms` : ''}`;
+		const name = `${row.rows} rows, Skip ${row.skip ? 'on' : 'off'}${row.capped ? ', cap' : ''}${row.delayMs ? `, held ${row.delayMs} ms` : ''}`;
+		if (row.capped && !row.cap) lines.push(`! ${name}: no daily cap line in n8n's output`);
 		if (!row.ledger) lines.push(`! ${name}: no ledger line in n8n's output`);
 		else if (row.ledger.lines !== 1 || row.ledger.creates !== row.rows)
 			lines.push(
@@ -236,12 +267,32 @@ export const SKIP_ON_GOAL = 1.05;
 function skipOnAgainstOff(rows) {
 	const timeOf = (row) => row.executionMs ?? row.processMs;
 	return rows.flatMap((on) => {
-		const off = rows.find((row) => !row.skip && row.rows === on.rows && row.delayMs === on.delayMs);
+		const off = plainRow(rows, on);
 		if (!on.skip || !off) return [];
 		const ratio = timeOf(on) / timeOf(off);
 		const held = on.delayMs ? `, creates held ${on.delayMs} ms` : '';
 		return [
 			`Skip on / Skip off, ${on.rows} rows${held}: ${ratio.toFixed(2)} x${ratio <= SKIP_ON_GOAL ? '' : ` > ${SKIP_ON_GOAL}`}`,
+		];
+	});
+}
+
+/** The Skip-off row without a cap of the same size and create time as `row`. */
+const plainRow = (rows, like) =>
+	rows.find(
+		(row) => !row.skip && !row.capped && row.rows === like.rows && row.delayMs === like.delayMs,
+	);
+
+/** What the Daily Credit Cap costs: each capped row's execution against the same batch without it. */
+function cappedAgainstOff(rows) {
+	const timeOf = (row) => row.executionMs ?? row.processMs;
+	return rows.flatMap((capped) => {
+		const off = plainRow(rows, capped);
+		if (!capped.capped || !off) return [];
+		const held = capped.delayMs ? `, creates held ${capped.delayMs} ms` : '';
+		const perCreate = capped.cap ? (capped.cap.ms / capped.rows).toFixed(2) : 'n/a';
+		return [
+			`Daily Credit Cap / none, ${capped.rows} rows${held}: ${(timeOf(capped) / timeOf(off)).toFixed(2)} x; ${capped.cap?.calls ?? 'n/a'} store calls for ${capped.rows} creates, ${perCreate} ms per create`,
 		];
 	});
 }

@@ -62,7 +62,7 @@ const ROWS = {
 	'queue-callback-batch': `callback waiting in queue mode, one execution of N tasks (T = ${QUEUE_CALLBACK.seconds} s)`,
 	download: 'the memory of the large download',
 	load: "the time to load the package's nodes",
-	ledger: `the paid-once bookkeeping of Create Video, Skip off and on (--ledger-rows; --ledger-held with creates held ${HELD_CREATE_MS} ms)`,
+	ledger: `the paid-once bookkeeping of Create Video, Skip off, on, and off with a Daily Credit Cap (--ledger-rows; --ledger-held with creates held ${HELD_CREATE_MS} ms)`,
 	'queue-table':
 		'the production queue template (a Data Table) against the plain batch, on n8n start (--queue-table-rows)',
 };

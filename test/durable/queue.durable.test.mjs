@@ -8,6 +8,8 @@
 //   Timeout the main resumes the execution with the 5 ids, and Wait For Task delivers the results.
 // - the production queue template (examples/video-queue.json) on Postgres: two runs at once on the
 //   workers, both workers killed during the wait; the next run finishes every row, one create each.
+// - a Daily Credit Cap under overlap: 20 executions at once against 10 tasks' worth, and a flood of
+//   1,000 one-item webhook executions against 50 tasks' worth (docs/production.md, the bound).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,6 +22,7 @@ import { startQueueServices, startQueueStack, workersListening } from '../../scr
 import { freePort } from '../../scripts/n8n/run.mjs';
 import { itemsOf } from '../e2e/context.mjs';
 import { crashGroup, productionWorkflow, runIn, sleep, until } from './crash.mjs';
+import { cappedWorkflow, flood, tally } from './daily-cap.mjs';
 import {
 	callbacksGivenUp,
 	control,
@@ -217,3 +220,31 @@ test('the production queue template on Postgres: two runs at once on the workers
 	expect(new Set(rows.map((row) => row.claimedBy))).toEqual(new Set(ids));
 	expect(await createsPerRow(prompts)).toEqual(Array(12).fill(1));
 });
+
+/**
+ * The bound docs/production.md states for runs whose reservations overlap across processes: at most
+ * (N - 1) x the largest run's reservation (here one task each) over the cap, N the runs at once.
+ */
+const overCap = (inFlight) => inFlight - 1;
+
+test.each([
+	['20 executions at once', 20, 20, 10],
+	['a flood of 1,000 one-item webhook executions, 40 at a time', 1000, 40, 50],
+])(
+	'a Daily Credit Cap in queue mode, %s: every call answered, the service never creates more than the cap and the bound',
+	async (what, calls, inFlight, tasksWorth) => {
+		const tag = randomTag();
+		const workflow = await cappedWorkflow(n8n, `durable: daily cap, ${what}`, tasksWorth);
+		const prompts = Array.from({ length: calls }, (_, index) => `cap ${tag} ${index}`);
+		const answers = await flood(workflow, prompts, inFlight);
+		const { created, refused, other } = await tally(prompts, answers);
+		log(`daily cap, ${what}: ${created} created, ${refused} refused, cap ${tasksWorth} tasks`);
+		expect(other).toBe(0);
+		expect(created + refused).toBe(calls);
+		expect(created).toBeGreaterThan(0);
+		expect(created).toBeLessThanOrEqual(tasksWorth + overCap(inFlight));
+	},
+	15 * 60_000,
+);
+
+const randomTag = () => Math.random().toString(36).slice(2, 8);

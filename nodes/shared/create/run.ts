@@ -11,10 +11,12 @@ import { stepNotInReason } from '../waiting/task-advice';
 import { waitForTasks } from '../waiting/task-waiting';
 import type { SettledTask } from '../waiting/task-waiting';
 import type { TaskKind, TaskReader } from '../tasks';
+import { recordsOf } from '../ledger/records';
 import { claimItems } from './claim';
+import { reserveDailyCap, spentUnits } from './daily-cap';
+import type { CapRun, DailyCap } from './daily-cap';
 import type { SkippedItem } from './claim';
 import { withNextStep } from './next-step';
-import { mayHaveCreated } from './outcomes';
 import type { ItemFailure } from './outcomes';
 import { applyBudget, planItems } from './plan';
 import type { Planned, ReadyItem, RequestBuilder } from './plan';
@@ -72,6 +74,8 @@ export interface RunSettings {
 	toolCaps?: ToolCaps;
 	/** Allow Private File Hosts: media URLs on private hosts may be handed to the service. */
 	allowPrivateHosts: boolean;
+	/** Batch Options' Daily Credit Cap (Daily Task Cap), over every execution; undefined when off. */
+	dailyCap?: DailyCap;
 }
 
 /**
@@ -96,12 +100,16 @@ export async function runCreate<R>(
 	const tool = reserveToolBudget(ctx, settings.toolCaps, batch.budget ?? 0);
 	let sent: Array<ItemFailure | SubmittedItem | SkippedItem>;
 	let suspects = new Set<number>();
+	let cap: CapRun<R> | undefined;
 	try {
 		const screened = await stage(ctx, ledger.planned, screen);
 		const assessed = await stage(ctx, screened, assess);
 		const planned = applyBudget(ctx, assessed, tool?.budget ?? batch.budget ?? 0, tool?.fix);
 		stopOnFailure(ctx, planned);
-		const prepared = await stage(ctx, planned, prepare);
+		cap = settings.dailyCap
+			? await reserveDailyCap(ctx, planned, settings.dailyCap, recordsOf(settings.skip).ledger)
+			: undefined;
+		const prepared = await stage(ctx, cap?.planned ?? planned, prepare);
 		const submitted = await submitAll(ctx, kind, prepared.filter(isReady), {
 			concurrency: batch.concurrency ?? 4,
 			requestTimeoutMs: (batch.requestTimeoutSeconds ?? 60) * 1000,
@@ -113,7 +121,8 @@ export async function runCreate<R>(
 		suspects = await ledger.close();
 	}
 	// only a run that knows what it sent gives back the rest of its share (an error keeps it spent)
-	tool?.settle(spentBy(sent));
+	tool?.settle(spentUnits(sent, 'credits').reduce((sum, { units }) => sum + units, 0));
+	await cap?.settle(spentUnits(sent, settings.dailyCap?.unit ?? 'credits'));
 	const inputs = ctx.getInputData();
 	let reported = flagSuspects(
 		ctx,
@@ -124,23 +133,13 @@ export async function runCreate<R>(
 	);
 	hintSkipped(ctx, reported);
 	if (settings.wait) reported = await waitCreated(ctx, kind, reported, settings.wait);
-	const finished = finish(ctx, reported);
+	const finished = cap ? cap.withSpend(finish(ctx, reported)) : finish(ctx, reported);
 	const output = [settings.waitMode === 'none' ? withNextStep(ctx, kind, finished) : finished];
 	const waits = (index: number) => hasTask(reported[index]);
 	if (callbackMinutes !== undefined && reported.some((_, index) => waits(index)))
 		await waitForCallback(ctx, output[0], waits, callbackMinutes);
 	rememberForRetries(ctx, output, reported.some(mayExist));
 	return output;
-}
-
-/** The credits of every create that went out or may have: sent, or an unclear answer. */
-function spentBy(sent: Array<ItemFailure | SubmittedItem | SkippedItem>): number {
-	return sent.reduce((sum, entry) => {
-		if ('task' in entry) return sum + (entry.price.credits ?? 0);
-		if (!isFailure(entry) || !mayHaveCreated(entry)) return sum;
-		const estimate = entry.json?.estimatedCredits;
-		return sum + (typeof estimate === 'number' ? estimate : 0);
-	}, 0);
 }
 
 /** A run that skips items (a scheduled one may skip them all) says so above its output. */

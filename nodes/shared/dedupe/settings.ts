@@ -8,6 +8,11 @@ export interface SkipSettings {
 	forget: boolean;
 	scope: DeduplicationScope;
 	maxEntries: number;
+	/**
+	 * Entries a Daily Cap keeps in the node's record (its tokens, ../create/daily-cap.ts): every
+	 * call that writes the record passes them in its cap, so that none is trimmed. 0 without a cap.
+	 */
+	capRoom: number;
 }
 
 /**

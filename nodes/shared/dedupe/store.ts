@@ -1,4 +1,4 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { DeduplicationScope, IExecuteFunctions } from 'n8n-workflow';
 
 /**
@@ -92,4 +92,21 @@ export function storeError(ctx: IExecuteFunctions, error: Error): NodeOperationE
 				'The node records each create there before sending it, so that no Retry, overlap or crash pays for it twice. If another node of this workflow (e.g. Remove Duplicates) uses scope Workflow in another mode, set Skip Scope to Node. Nothing was sent.',
 		},
 	);
+}
+
+/**
+ * A call that fails is made again, up to STORE_TRIES times: two executions that write a record for
+ * the first time at once collide on its key in n8n's table, and one of them fails.
+ */
+const STORE_TRIES = 3;
+
+export async function retried<T>(ctx: IExecuteFunctions, call: () => Promise<T>): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await call();
+		} catch (error) {
+			if (attempt >= STORE_TRIES) throw storeError(ctx, error as Error);
+			await sleep(25 + Math.random() * 50);
+		}
+	}
 }

@@ -16,7 +16,24 @@ export const callBackUrlOption: INodeProperties = {
 		"The service POSTs the finished task here (use the Task Finished Trigger node's URL to start another workflow)",
 };
 
-export function batchOptions(): INodeProperties {
+/**
+ * Batch Options' cap over every execution of the workflow (../create/daily-cap.ts): in credits, or
+ * in tasks where the API shows no price (Compat Task). Off (0) on every version: a figure picked
+ * for the user would refuse a new user's first batches at a number they never chose.
+ */
+function dailyCapOption(unit: 'credits' | 'tasks'): INodeProperties {
+	const credits = unit === 'credits';
+	return {
+		displayName: credits ? 'Daily Credit Cap' : 'Daily Task Cap',
+		name: credits ? 'dailyCreditCap' : 'dailyTaskCap',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: `Most ${unit} this node may spend per day over every execution of this workflow (a flooded form, a runaway schedule, an agent calling again and again). Items that would pass it are refused before anything is sent; the day resets at midnight in the workflow's timezone. 0 means no cap.`,
+	};
+}
+
+export function batchOptions(capUnit: 'credits' | 'tasks' = 'credits'): INodeProperties {
 	return {
 		displayName: 'Batch Options',
 		name: 'batchOptions',
@@ -35,6 +52,7 @@ export function batchOptions(): INodeProperties {
 				description:
 					'Most credits this execution may spend; items whose estimate would pass it are refused before anything is sent. 0 means no budget.',
 			},
+			dailyCapOption(capUnit),
 			skipOptions.forget,
 			{
 				displayName: 'Parallel Submissions',

@@ -1,8 +1,7 @@
-import { sleep } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { addHint } from '../execution/hints';
-import { forgetValues, recordNew, storeError } from '../dedupe/store';
+import { forgetValues, recordNew, retried } from '../dedupe/store';
 import type { Records } from './records';
 
 /**
@@ -10,24 +9,14 @@ import type { Records } from './records';
  * otherwise. When the memory decides nothing (Skip off, and a Retry that knows what it retries), a
  * memory record that fails (e.g. scope Workflow kept by a Remove Duplicates node in another mode)
  * only warns, once: the ledger, in the node's own record, still guards every create.
- *
- * A call that fails is made again, up to STORE_TRIES times: two executions that write a record
- * for the first time at once collide on its key in n8n's table, and one of them fails.
  */
-const STORE_TRIES = 3;
-
 async function tried<T>(book: Book, ctx: IExecuteFunctions, call: () => Promise<T>): Promise<T> {
-	for (let attempt = 1; ; attempt++) {
-		const started = Date.now();
-		try {
-			book.calls++;
-			return await call();
-		} catch (error) {
-			if (attempt >= STORE_TRIES) throw storeError(ctx, error as Error);
-			await sleep(25 + Math.random() * 50);
-		} finally {
-			book.ms += Date.now() - started;
-		}
+	const started = Date.now();
+	book.calls++;
+	try {
+		return await retried(ctx, call);
+	} finally {
+		book.ms += Date.now() - started;
 	}
 }
 

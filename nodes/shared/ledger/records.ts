@@ -14,7 +14,8 @@ import type { StoreRecord } from '../dedupe/store';
  * passes the user's cap plus the ledger's: the ledger takes up to LEDGER_PER_KEY entries per key
  * (one per row sent, and its claim when the run competes for rows, Skip on or a Retry; a Retry adds
  * one under the execution it retries for a row it sends, and one under its own id for a row that
- * execution sent), and the newest Skip Memory keys stay.
+ * execution sent), and the newest Skip Memory keys stay. A Daily Cap's tokens live in the ledger's
+ * record too, with room of their own (SkipSettings.capRoom).
  */
 export const LEDGER_PER_KEY = 4;
 
@@ -25,8 +26,8 @@ export interface Records {
 	shared: boolean;
 }
 
-export function recordsOf({ scope, maxEntries }: SkipSettings): Records {
-	const ledgerCap = LEDGER_PER_KEY * maxEntries;
+export function recordsOf({ scope, maxEntries, capRoom }: SkipSettings): Records {
+	const ledgerCap = LEDGER_PER_KEY * maxEntries + capRoom;
 	if (scope === 'node') {
 		const one: StoreRecord = { scope: 'node', maxEntries: maxEntries + ledgerCap };
 		return { memory: one, ledger: one, shared: true };

@@ -166,7 +166,7 @@ function optionsField(displayOptions: IDisplayOptions): INodeProperties {
 
 const displayOptions = { show: { resource: ['task'], operation: ['create'] } };
 
-const batch = batchOptions();
+const batch = batchOptions('tasks');
 
 /**
  * Fields with a rule of their own (Model ID, the versions' Model) list the operation's rule first,
