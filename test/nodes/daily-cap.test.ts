@@ -107,6 +107,26 @@ describe('Daily Credit Cap', () => {
 	});
 });
 
+describe("Daily Credit Cap and n8n's Retry", () => {
+	test('a Retry that re-sends nothing reserves nothing: the day keeps room for the next run', async () => {
+		const node = capped(3 * PRICE);
+		const workflowId = `cap-${++workflows}`;
+		const first = await run(node, prompts(2, 'retried'), workflowId);
+		const retry = await runWorkflow(chainWorkflow([node]), {
+			credentials: emulatorCredentials(emu),
+			items: prompts(2, 'retried'),
+			workflowId,
+			mode: 'retry',
+			retryOf: first.executionId,
+		});
+		expect(retry.output('Create Video').map((item) => item.json.skipped)).toEqual([true, true]);
+		expect(await createsPerPrompt(emu, ['retried 0', 'retried 1'])).toEqual([1, 1]);
+		const next = (await run(node, prompts(2, 'next'), workflowId)).output('Create Video');
+		expect(next.map((item) => item.json.taskCreated ?? 'yes')).toEqual(['yes', 'no']);
+		expect(next[1].json.error).toContain(`today's spend is ${3 * PRICE} of the Daily Credit Cap`);
+	});
+});
+
 describe('Daily Credit Cap on a tool', () => {
 	test("an agent's second call past the cap creates nothing and the answer tells the model what to pass on", async () => {
 		const tool = packageNode(

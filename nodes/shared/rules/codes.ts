@@ -92,5 +92,3 @@ export const CODES = {
 	INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
 	ACCOUNT_FROZEN: 'ACCOUNT_FROZEN',
 } as const;
-
-export type Code = (typeof CODES)[keyof typeof CODES];

@@ -18,7 +18,7 @@ export type {
 	Refusal,
 	ValidationResult,
 } from './types';
-export { CODES, type Code } from './codes';
+export { CODES } from './codes';
 export { validateRequest } from './request';
 export { validateRequestFacts } from './request-facts';
 export { validateUpscaleSource, type UpscaleSource } from './upscale-source';

@@ -21,7 +21,7 @@ import {
 } from '../errors';
 import type { Service, Subject } from '../errors';
 import { compatBaseUrl, unifiedBaseUrl } from './base-url';
-import { fail, judge, noAnswer } from './judge';
+import { failed, judge, noAnswer } from './judge';
 import type { Call, Outcome } from './judge';
 import { attemptClock, untilAborted } from './limits';
 import type { AttemptClock } from './limits';
@@ -223,9 +223,9 @@ async function attemptOnce(call: Exchange, deadline: number): Promise<Outcome> {
 			clock.signal,
 		);
 		if (answer.spent)
-			return fail(spentRedirectError(call.node, answer.response.statusCode, call.itemIndex));
+			return failed(spentRedirectError(call.node, answer.response.statusCode, call.itemIndex));
 		if (!answer.elsewhere) return judge(call, answer.response);
-		return fail(
+		return failed(
 			redirectError(
 				call.node,
 				redact(answer.elsewhere, call.secret),

@@ -32,13 +32,13 @@ export interface Call {
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
-export const fail = (error: Error): Outcome => ({ ok: false, retryable: false, error });
+export const failed = (error: Error): Outcome => ({ ok: false, retryable: false, error });
 
 /** No HTTP answer: stopped, timed out, refused before sending, or broken after the request may have arrived. */
 export function noAnswer(call: Call, clock: AttemptClock, error: unknown): Outcome {
 	const { node, itemIndex } = call;
 	if (clock.stopped())
-		return fail(stoppedError(node, itemIndex, call.idempotent ? 'get' : 'other'));
+		return failed(stoppedError(node, itemIndex, call.idempotent ? 'get' : 'other'));
 	const timedOut = clock.timedOut() || timedOutCode(error);
 	const reason = timedOut
 		? `No complete answer within ${seconds(clock.limitMs)}`
@@ -50,7 +50,7 @@ export function noAnswer(call: Call, clock: AttemptClock, error: unknown): Outco
 			error: connectionError(node, reason, itemIndex, undefined, call.service),
 		};
 	if (!timedOut && sentNothing(error)) {
-		return fail(
+		return failed(
 			connectionError(
 				node,
 				reason,
@@ -61,7 +61,7 @@ export function noAnswer(call: Call, clock: AttemptClock, error: unknown): Outco
 		);
 	}
 	const head = timedOut ? reason : 'The connection broke before the answer';
-	return fail(
+	return failed(
 		unconfirmedError(node, head, timedOut ? 'The request had been sent' : reason, itemIndex),
 	);
 }
@@ -74,7 +74,7 @@ export function judge(call: Call, response: IN8nHttpFullResponse): Outcome {
 	if (!idempotent && (status < 400 || status >= 500)) {
 		const reason = redact(serviceSaid(response.body), secret);
 		const head = `The request failed with HTTP ${status}`;
-		return fail(unconfirmedError(node, head, reason, itemIndex, String(status)));
+		return failed(unconfirmedError(node, head, reason, itemIndex, String(status)));
 	}
 	return {
 		ok: false,
@@ -93,7 +93,7 @@ function parseBody(call: Call, body: unknown): Outcome {
 	} catch {
 		const reason = 'The response body is not valid JSON';
 		if (!call.idempotent)
-			return fail(unconfirmedError(node, 'The answer was unreadable', reason, itemIndex));
+			return failed(unconfirmedError(node, 'The answer was unreadable', reason, itemIndex));
 		const error = connectionError(
 			node,
 			reason,

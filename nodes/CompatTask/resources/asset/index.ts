@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import * as batchCreate from './batch.fields';
+import * as batchCreate from './batch-create.fields';
 import * as create from './create.fields';
 import * as deleteOperation from './delete.fields';
 import * as get from './get.fields';

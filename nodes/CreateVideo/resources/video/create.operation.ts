@@ -19,9 +19,6 @@ import { checkVideoParameters } from './parameters';
 import type { VideoParameters } from './parameters';
 import { buildVideoRequest } from './request';
 
-/** Parameters that become the request (named once, with the fields); batch and wait apply to the whole execution. */
-const REQUEST_PARAMETERS = VIDEO_PARAMETER_NAMES;
-
 /** Create Video's run: every item planned, each task created once, then the chosen wait. */
 export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const build = (itemIndex: number) => buildVideoRequest(readParameters(ctx, itemIndex));
@@ -43,7 +40,8 @@ export async function webhook(ctx: IWebhookFunctions): Promise<IWebhookResponseD
  */
 function readParameters(ctx: IExecuteFunctions, itemIndex: number): Checked<VideoParameters> {
 	const parameters: Record<string, unknown> = {};
-	for (const name of REQUEST_PARAMETERS) {
+	// the parameters that become the request (named once, with the fields): batch and wait apply to the whole execution
+	for (const name of VIDEO_PARAMETER_NAMES) {
 		// A fallback of undefined makes n8n throw for an absent parameter, hence null.
 		parameters[name] = ctx.getNodeParameter(name, itemIndex, null) ?? undefined;
 	}

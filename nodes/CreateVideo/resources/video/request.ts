@@ -11,8 +11,6 @@ import type { Checked } from '../../../shared/create/checked';
 import { isBlank } from './parameters';
 import type { VideoParameters } from './parameters';
 
-export type { VideoParameters } from './parameters';
-
 type Inputs = Record<string, unknown>;
 
 /**

@@ -9,7 +9,7 @@ import { twoOutputWait, waitedItem } from '../../../shared/execution/wait-routin
 import type { WaitAll, WaitedItem, WaitLine } from '../../../shared/execution/wait-routing';
 import { readWaitSettings } from '../../../settings/wait';
 
-/** The review wait's settings, from the options of review-fields.ts. */
+/** The review wait's settings, from the options of wait-for-review.fields.ts. */
 export function readReviewPoll(ctx: IExecuteFunctions): PollOptions {
 	return readWaitSettings(ctx, REVIEW_POLL).poll;
 }
