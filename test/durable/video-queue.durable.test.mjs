@@ -13,6 +13,7 @@ import {
 	queueWorkflow,
 	ROOMY,
 	rowsFor,
+	runsDuringCreates,
 	statuses,
 	tableRows,
 } from './video-queue.mjs';
@@ -107,6 +108,43 @@ test(
 		expect(createdByRun[0] + createdByRun[1]).toBe(12);
 		const claimedByRun = ids.map((id) => rows.filter((row) => row.claimedBy === id).length);
 		expect(claimedByRun).toEqual(createdByRun);
+	},
+	5 * 60_000,
+);
+
+test(
+	"three runs, each started during another's create: every claimed row counts against the day from its claim, so together they bill no more than the daily budget",
+	async () => {
+		const prompts = queuePrompts('budget overlap', 12);
+		const table = await freshTable(suite.server, rowsFor(prompts));
+		// 80 credits a row: 500 holds 6. Runs that count only the spend they saw at their start (the
+		// template before issue 52) sent 8 rows here, 640 credits
+		const queue = await queueWorkflow(suite.server, 'video-queue.json', {
+			settings: { batchSize: 20, dailyBudget: 500 },
+		});
+		// creates held 2 s each: the next run reads the day's spend while they are on their way
+		for (const prompt of prompts)
+			await control('/faults', { path: CREATE, bodyIncludes: prompt, delayMs: 2000 });
+		const ids = await runsDuringCreates(queue, async () => (await createsOf(prompts)).length, 3);
+		const runs = await Promise.all(ids.map((id) => ended(suite.server, id)));
+		expect(runs.map((run) => run.status)).toEqual(['success', 'success', 'success']);
+		const perRow = await createsPerRow(prompts);
+		expect(Math.max(...perRow)).toBe(1);
+		const billed = perRow.reduce((sum, creates) => sum + creates, 0) * 80;
+		expect(billed).toBeLessThanOrEqual(500);
+		expect(billed).toBeGreaterThan(0);
+		const rows = await tableRows(suite.server, table);
+		const created = rows.filter((row) => row.taskId);
+		expect(created.length * 80).toBe(billed);
+		expect(statuses(created)).toEqual(Array(created.length).fill('completed'));
+		// the others were given back: new, counting for no day, saying why
+		for (const row of rows.filter((row) => !row.taskId)) {
+			expect(row).toMatchObject({ status: 'new', day: '' });
+			expect(row.estimate ?? 0).toBe(0);
+			expect(row.error).toMatch(/daily budget/);
+		}
+		const counted = rows.filter((row) => row.day).reduce((sum, row) => sum + row.estimate, 0);
+		expect(counted).toBe(billed);
 	},
 	5 * 60_000,
 );

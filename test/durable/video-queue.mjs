@@ -142,3 +142,25 @@ export async function overlappingRuns(server, queue, table) {
 	);
 	return [first, await queue.start()];
 }
+
+/**
+ * `count` runs of `queue`, each started during a create of the runs before it: a run starts once
+ * the service has received one more create than when the run before it started, a create the
+ * test holds at the service (so that run's create is still on its way). `createsSoFar()` counts
+ * the creates the service received for the test's rows. Resolves with every run's execution id.
+ */
+export async function runsDuringCreates(queue, createsSoFar, count = 2) {
+	const ids = [await queue.start()];
+	for (let seen = 0; ids.length < count; ids.push(await queue.start())) {
+		const before = seen;
+		seen = await until(
+			async () => {
+				const creates = await createsSoFar();
+				return creates > before ? creates : undefined;
+			},
+			`run ${ids.length}'s create on its way`,
+			120_000,
+		);
+	}
+	return ids;
+}
