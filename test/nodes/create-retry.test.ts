@@ -68,7 +68,7 @@ test("n8n's Retry sends no create for a row its execution sent; the skipped item
 		expect(item.skipReason).toMatch(
 			retriedIdReachesNodes
 				? new RegExp(
-						`^n8n is retrying execution ${first.result.executionId}.*"created … task <id> \\(item N, execution E`,
+						`^n8n is retrying execution ${first.result.executionId}, .*its task id is in that execution's output`,
 					)
 				: /^n8n is retrying an execution, and this n8n \(1\.x\) does not tell/,
 		);

@@ -57,7 +57,7 @@ describe('Create Video: Skip Items Already Created', () => {
 		for (const item of second.items) {
 			expect(item).toMatchObject({ skipped: true, taskCreated: 'no', estimatedCredits: 0 });
 			expect(item.skipReason).toMatch(/earlier run .*not sent again/i);
-			expect(item.skipReason).toMatch(/not its task id/i);
+			expect(item.skipReason).toMatch(/its task id is in that run's output and n8n's log/);
 			expect(item.skipKey).toMatch(/^generation:[0-9a-f]{64}$/);
 			expect(item.taskId).toBeUndefined();
 		}
