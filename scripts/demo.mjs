@@ -299,7 +299,7 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder, pack })
 			'',
 			`  Nodes:        ${ours.map((n) => n.displayName).join(', ')} (search "${ours[0].displayName}" on the canvas)`,
 			...(await credentialLines(session, emulator.url)),
-			'  Workflows:    ' + workflows.map((w) => w.name).join('\n                '),
+			'  Workflows:    ' + workflows.map(workflowLine).join('\n                '),
 			'                (open one and click "Execute workflow")',
 			'                Every start imports them again: your edits to them are lost.',
 			'                Keep changes in a copy (⋯ → Duplicate) under another name.',
@@ -325,6 +325,10 @@ async function serveEditor(opts, emulator, workflows, { n8n, userFolder, pack })
 		});
 	});
 }
+
+/** A workflow in the banner: its name, and what it needs beyond the emulator (meta.needs). */
+const workflowLine = (workflow) =>
+	workflow.meta?.needs ? `${workflow.name} (needs ${workflow.meta.needs})` : workflow.name;
 
 /** `n8n start` with the demo's user folder (SQLite, one process). */
 async function startSingle(n8n, port, userFolder) {
