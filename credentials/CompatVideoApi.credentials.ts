@@ -61,7 +61,7 @@ export class CompatVideoApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Not found (HTTP 404): the Base URL does not lead to the Task-Compatible Video API. Give its root address, with or without /v1 (such as http://127.0.0.1:8787 or http://127.0.0.1:8787/v1)',
+						'Not found (HTTP 404): the Base URL does not lead to the Task-Compatible Video API. Check the Base URL you set: the API\'s root address, with or without /v1 (its paths, /v1/…, are added once)',
 				},
 			},
 		],

@@ -61,7 +61,7 @@ export class UnifiedGenerationApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Not found (HTTP 404): the Base URL does not lead to the Unified Generation API. Give its address, ending in /api/v1 (or just its host and port, such as http://127.0.0.1:8787)',
+						'Not found (HTTP 404): the Base URL does not lead to the Unified Generation API. Check the Base URL you set: the API\'s address ending in /api/v1, or just its scheme, host and port (/api/v1 is added)',
 				},
 			},
 		],

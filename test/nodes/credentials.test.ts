@@ -144,7 +144,10 @@ describe('Task-Compatible Video API credential: the root', () => {
 			baseUrl: `${emu.compatBaseUrl}/api/v1`,
 		});
 		expect(wrongPath).toMatchObject({ ok: false, status: 404 });
-		expect(wrongPath.message).toContain('Give its root address, with or without /v1');
+		expect(wrongPath.message).toContain(
+			"Check the Base URL you set: the API's root address, with or without /v1",
+		);
+		expect(wrongPath.message).not.toContain('8787');
 	});
 
 	test('the root with /v1 (as an upstream SDK takes it) works too: the test and a node send /v1 once', async () => {

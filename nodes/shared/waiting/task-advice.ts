@@ -22,7 +22,7 @@ export function nextStepAfter(
 		case 'failed':
 			return 'It failed and will not finish: fix what the service said, then run the item again (a new task)';
 		case 'downloadFailed':
-			return `It completed: download its result again with ${reader} (Download Result Files on)`;
+			return `It completed: download its result again with ${reader} (Download Result Files on; a result host refused as private needs Allow Private File Hosts on)`;
 		case 'timedOut':
 			return `Wait for it again later with ${reader}, or raise Wait Options → Timeout (Minutes)`;
 		case 'cancelled':
