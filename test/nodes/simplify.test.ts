@@ -3,7 +3,12 @@
  * one credits field per meaning, the compat task id as `taskId`; off, or on version 1, the raw
  * answer. Run through the real n8n-core engine against the emulator.
  */
-import { simplifyItem, COMPAT_SIMPLE, GENERATION_SIMPLE } from '../../nodes/shared/output/simplify';
+import {
+	simplifyItem,
+	simplificationOf,
+	COMPAT_SIMPLE,
+	GENERATION_SIMPLE,
+} from '../../nodes/shared/output/simplify';
 import type { RunningEmulator } from '../emulator';
 import { startFast } from '../emulator/test-helpers';
 import { FAST_WAIT, runSteps } from '../helpers/nodes';
@@ -47,6 +52,14 @@ describe('the simplified item', () => {
 			updatedAt: '2023-11-14T22:14:20.000Z',
 			videoUrl: 'https://v/1.mp4',
 		});
+	});
+
+	test("a generation task read by its id (Wait For Task, the trigger): a video model's task gets videoUrl as Create Video's output, an image model's none", () => {
+		const output = [{ url: 'https://files/1.mp4' }];
+		const read = (model: string) =>
+			simplifyItem({ json: { taskId: 't', model, output } }, simplificationOf('generation')).json;
+		expect(read('sd2-mini')).toMatchObject({ videoUrl: 'https://files/1.mp4' });
+		expect(read('nano-fruit-2')).not.toHaveProperty('videoUrl');
 	});
 
 	test('an error item without those fields passes through', () => {

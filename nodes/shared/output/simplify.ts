@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { COMPAT, TASK } from '../catalog';
+import { COMPAT, TASK, findModel } from '../catalog';
 import { epochMs, urlsOf } from '../tasks/answers';
 import { compatVideoUrls } from '../tasks/compat-content';
 
@@ -71,9 +71,16 @@ export const UPSCALE_SIMPLE: Simplification = {
 	}),
 };
 
+/** A generation task read by its id: a video model's gets `videoUrl` as in Create Video's output. */
+export const GENERATION_READ_SIMPLE: Simplification = {
+	...GENERATION_SIMPLE,
+	add: (json) =>
+		findModel(String(json.model))?.kind === 'video' ? (VIDEO_SIMPLE.add?.(json) ?? {}) : {},
+};
+
 /** The simplification of a Unified Generation API task by its type (Wait For Task's and the trigger's). */
 export const simplificationOf = (taskType: unknown): Simplification =>
-	taskType === 'upscale' ? UPSCALE_SIMPLE : GENERATION_SIMPLE;
+	taskType === 'upscale' ? UPSCALE_SIMPLE : GENERATION_READ_SIMPLE;
 
 /**
  * Compat tasks: unix seconds, the id as `taskId` only (the name every other node uses), the status
