@@ -61,7 +61,7 @@ export class CompatVideoApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Not found (HTTP 404): the Base URL does not lead to the Task-Compatible Video API. Check the Base URL you set: the API\'s root address, with or without /v1 (its paths, /v1/…, are added once)',
+						"Not found (HTTP 404): the Base URL does not lead to the Task-Compatible Video API. Check the Base URL you set: the API's root address, with or without /v1 (its paths, /v1/…, are added once)",
 				},
 			},
 		],

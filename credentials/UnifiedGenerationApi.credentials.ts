@@ -61,7 +61,7 @@ export class UnifiedGenerationApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Not found (HTTP 404): the Base URL does not lead to the Unified Generation API. Check the Base URL you set: the API\'s address ending in /api/v1, or just its scheme, host and port (/api/v1 is added)',
+						"Not found (HTTP 404): the Base URL does not lead to the Unified Generation API. Check the Base URL you set: the API's address ending in /api/v1, or just its scheme, host and port (/api/v1 is added)",
 				},
 			},
 		],
