@@ -28,7 +28,9 @@ const OPTIONS = { mode: 'entries' as const, maxEntries: RECORD.maxEntries };
 /** A process: its own copy of the module. */
 function processCopy(): Tokens {
 	let copy: Tokens | undefined;
-	jest.isolateModules(() => (copy = jest.requireActual('../../../nodes/shared/spend/tokens')));
+	jest.isolateModules(
+		() => (copy = jest.requireActual<Tokens>('../../../nodes/shared/spend/tokens')),
+	);
 	return copy!;
 }
 
@@ -44,7 +46,7 @@ function contextOn(store: MemoryDeduplicator): IExecuteFunctions {
 			checkProcessedAndRecord: async (values: string[]) =>
 				await store.checkProcessedAndRecord(values, 'node', CONTEXT, OPTIONS),
 			removeProcessed: async (values: string[]) =>
-				await store.removeProcessed(values, 'node', CONTEXT, OPTIONS),
+				await store.removeProcessed(values, 'node', CONTEXT),
 		},
 	} as unknown as IExecuteFunctions;
 }
