@@ -165,7 +165,9 @@ export class CapTokens {
 				left -= unitsOf(index);
 			}
 		if (back.length === 0) return;
-		this.mine.splice(0, this.mine.length, ...this.mine.filter((index) => !back.includes(index)));
+		const given = new Set(back);
+		const kept = this.mine.filter((index) => !given.has(index));
+		this.mine.splice(0, this.mine.length, ...kept);
 		await this.forget(back, []);
 	}
 
