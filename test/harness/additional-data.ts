@@ -6,6 +6,9 @@ import type { ICredentialsHelper, IWorkflowExecuteAdditionalData } from 'n8n-wor
 /** Where n8n would listen; nodes only use it to build webhook, form and resume URLs. */
 const INSTANCE_URL = 'http://localhost:5678';
 
+/** What nodes sent to the editor (n8n's push: `sendMessageToUI` in a manual run), oldest first. */
+export const uiMessages: Array<{ type: string; data: unknown }> = [];
+
 /**
  * The per-execution services n8n's CLI hands to the engine (its `getBase` builds them from a
  * database, a task runner and the push connection). Here: the test's credentials, real lifecycle
@@ -35,6 +38,7 @@ export function buildAdditionalData(
 		getRunExecutionData: async () => undefined,
 		getRuntimeCredential: async () => undefined,
 		logAiEvent: () => {},
+		sendDataToUI: (type: string, data: unknown) => uiMessages.push({ type, data }),
 		executeWorkflow: unsupported('Running a sub-workflow'),
 		startRunnerTask: unsupported('Running code in a task runner'),
 	};

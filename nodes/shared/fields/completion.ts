@@ -74,7 +74,7 @@ export function completionProperties(
 		...select([WAIT, RETURN_AT_ONCE, UNTIL_CALLBACK]),
 		...downloadProperties(waiting).flatMap(download),
 		...waitProperties({ show: { waitForCompletion: ['wait'] } }).filter((property) =>
-			['waitOptions', 'toolWaitSeconds'].includes(property.name),
+			['waitOptions', 'waitProgressNotice', 'toolWaitSeconds'].includes(property.name),
 		),
 		...caps,
 		...sends,

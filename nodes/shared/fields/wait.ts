@@ -60,6 +60,14 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 				},
 			],
 		}),
+		inWorkflows({
+			displayName:
+				"While it waits, n8n shows only \"Executing node…\" and the output comes at the end. Each task's state changes, with its ID and the time so far, go to n8n's log and, in a manual run, to your browser's developer console.",
+			name: 'waitProgressNotice',
+			type: 'notice',
+			default: '',
+			...shown,
+		}),
 	];
 }
 

@@ -1,13 +1,7 @@
 import { timerDelayMs } from '../execution/timer-delay';
 import { untilAborted } from '../execution/until-aborted';
 import { reached } from './deadline';
-import type { Poller, PollResult } from './poller';
-
-/** What the wait knows of one task from its checks so far. */
-export interface Seen<S> {
-	state?: S;
-	error?: Error;
-}
+import type { Poller, PollResult, Seen } from './poller';
 
 /** One check: whether the service answered it, and the task's result once it has one. */
 export interface Checked<S> {

@@ -3,14 +3,13 @@ import { mapWithLimit } from '../execution/concurrency';
 import { checkOnce } from './check';
 import { DEFAULT_POLL } from './defaults';
 import type { PollOptions } from './defaults';
-import type { Seen } from './check';
 import { learn, planRound } from './schedule';
 import { Silence } from './silence';
 import type { ScheduleBounds } from './schedule';
 import type { Watch } from './watch';
-import type { PollOutcome, Poller, PollResult } from './poller';
+import type { PollOutcome, Poller, PollResult, Seen } from './poller';
 
-export type { Phase, PollOutcome, PollResult, Poller, TaskTimes } from './poller';
+export type { Phase, PollOutcome, PollResult, Poller, Seen, TaskTimes } from './poller';
 export { DEFAULT_POLL } from './defaults';
 export type { PollOptions } from './defaults';
 
@@ -74,6 +73,7 @@ export async function pollAll<S>(
 			limit,
 		});
 		silence.end(checked.answered);
+		poller.observe?.(index, seen[index]);
 		results[index] = checked.result;
 		const times = seen[index].state === undefined ? {} : (poller.times?.(seen[index].state) ?? {});
 		watch.createdAt ??= times.createdAt;

@@ -15,6 +15,12 @@ export interface PollResult<S> {
 	unreachableMs?: number;
 }
 
+/** What the wait knows of one task from its checks so far. */
+export interface Seen<S> {
+	state?: S;
+	error?: Error;
+}
+
 /** The service's own timestamps of a task (epoch ms), where its answers carry them. */
 export interface TaskTimes {
 	createdAt?: number;
@@ -31,4 +37,6 @@ export interface Poller<S> {
 	times?: (state: S) => TaskTimes;
 	/** Tasks of one group take about equally long; by default the whole batch is one group. */
 	group?: (index: number) => string;
+	/** Told after every check what the wait now knows of the task (progress for the user). */
+	observe?: (index: number, seen: Seen<S>) => void;
 }

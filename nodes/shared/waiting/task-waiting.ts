@@ -11,6 +11,7 @@ import type { PollOutcome, PollResult } from '../polling';
 import { isPermanentError } from '../transport/permanent';
 import type { TaskReader } from '../tasks';
 import type { Service } from '../transport';
+import { progressReporter } from './progress';
 import { nextStepAfter } from './task-advice';
 
 /** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
@@ -49,6 +50,7 @@ export async function waitForTasks(
 		isPermanent: isPermanentError,
 		times: kind.times,
 		group: (index: number) => groupKey(inputs[tasks[index].itemIndex]?.json),
+		observe: progressReporter(ctx, tasks),
 	};
 	const ids = tasks.map((task) => task.id);
 	const results = await pollAll(ctx, ids, poller, settings.poll, deadline);
