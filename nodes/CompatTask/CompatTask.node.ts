@@ -155,7 +155,8 @@ async function run(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 
 /**
  * Evaluated by n8n from its source text (so it must stay self-contained): Task Wait has Succeeded
- * and Incomplete; Asset Wait for Review has Active and Not Active; others one output (labels short enough for the canvas).
+ * and Incomplete; Asset Wait for Review has Active and Not Active; others one unlabelled output, as n8n's
+ * own nodes have (a label there sits under the canvas's item count).
  */
 // Not reformatted: its source text is the description's outputs expression, kept as released.
 // prettier-ignore
@@ -164,5 +165,6 @@ function outputsOf(resource: string, operation: string) {
 		'task.wait': ['Succeeded', 'Incomplete'],
 		'asset.waitForReview': ['Active', 'Not Active'],
 	};
-	return (names[`${resource}.${operation}`] ?? ['Output']).map((displayName) => ({ type: 'main', displayName }));
+	const labels = names[`${resource}.${operation}`];
+	return labels ? labels.map((displayName) => ({ type: 'main', displayName })) : [{ type: 'main' }];
 }

@@ -33,7 +33,7 @@ function allChosen(
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Paste this node\'s Production URL followed by ?secret=&lt;your Secret&gt; into the Callback URL (Additional Options) of Create Video or Create Image. While you click "Listen for test event", use the Test URL instead.',
+			'Paste this node\'s Production URL followed by ?secret=&lt;your Secret&gt; into the Callback URL (Additional Options) of Create Video, Create Image or Upscale Video. While you click "Listen for test event", use the Test URL instead.',
 		name: 'callbackNotice',
 		type: 'notice',
 		default: '',

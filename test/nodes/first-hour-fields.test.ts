@@ -92,14 +92,31 @@ describe('every field says what it is for', () => {
 		expect(audio?.typeOptions?.rows).toBeGreaterThanOrEqual(4);
 	});
 
-	test('Automatic Length says what it does first, then its caveat, in two sentences', () => {
+	test('Automatic Length says what On and Off do, the price first, then its caveat', () => {
 		const description = sdField('automaticDuration')?.description ?? '';
-		const [does, caveat] = sentences(description);
-		expect(sentences(description)).toHaveLength(2);
-		expect(does).toMatch(/^Whether the model chooses the length of the video/);
-		// The caveat after: the parameter table does not list -1s.
+		expect(description).toMatch(/^Whether the model chooses the video's length\. On: /);
+		expect(description).toMatch(/On: [^.]*price[^.]*unknown before sending/);
+		expect(description).toMatch(/Off: the video is Duration long, at a price known before sending/);
+		// The caveat last: the parameter table does not list -1s.
+		const caveat = sentences(description).at(-1) ?? '';
 		expect(caveat).toContain('-1s');
 		expect(caveat).toContain('parameter table');
+	});
+
+	test("Upscale Video's Source says what each choice does before the upscale is sent", () => {
+		const source = new Upscale().description.properties.find(
+			(field) => field.name === 'sourceType' && field.options?.length === 4,
+		);
+		const says = Object.fromEntries(
+			(source?.options ?? []).map((option) => [
+				(option as { value: string }).value,
+				(option as { description?: string }).description ?? '',
+			]),
+		);
+		expect(says.auto).toMatch(/file when it has one, else the URL/);
+		expect(says.binary).toMatch(/uploaded as an asset first.*pass the service's review/);
+		expect(says.asset).toMatch(/passed review \(ACTIVE\).*nothing is uploaded/);
+		expect(says.url).toMatch(/the service downloads itself/);
 	});
 
 	test('Aspect Preset says what it does and when to pick which preset', () => {

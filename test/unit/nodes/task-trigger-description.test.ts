@@ -17,6 +17,12 @@ describe('Task Finished Trigger: how the editor lists and shows it', () => {
 		expect(description.name).toBe('taskTrigger');
 	});
 
+	test('its notice names every node that takes a Callback URL', () => {
+		const notice = description.properties.find((field) => field.name === 'callbackNotice');
+		for (const node of ['Create Video', 'Create Image', 'Upscale Video'])
+			expect(notice?.displayName).toContain(node);
+	});
+
 	test('the Secret is required; every field but a notice has a description', () => {
 		const fields = visibleFields(new TaskTrigger(), { verifyWithApi: true, download: true });
 		expect(fields.field('secret')).toMatchObject({

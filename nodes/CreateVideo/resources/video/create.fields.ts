@@ -176,7 +176,7 @@ function automaticDurationToggle(model: VideoModel): INodeProperties | undefined
 	if (!model.duration.smart) return undefined;
 	// Inferred: the parameter table shows no -1; only the alt section and DURATION_OUT_OF_RANGE ("alt family has no smart duration (-1)") imply the sd family has it.
 	const description =
-		"Whether the model chooses the length of the video itself instead of Duration, so its price is unknown before sending. It sends duration -1s, which the service's parameter table does not list; its alt-family notes imply the sd family accepts it.";
+		"Whether the model chooses the video's length. On: the model picks the length and so the price, which is unknown before sending (estimatedCredits is empty; a Budget or Daily Credit Cap refuses the item). Off: the video is Duration long, at a price known before sending. On sends duration -1s, which the service's parameter table does not list; its alt-family notes imply the sd family accepts it.";
 	return toggle('Automatic Length', P.automaticDuration, description, durationModes(model));
 }
 

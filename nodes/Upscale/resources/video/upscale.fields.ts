@@ -10,24 +10,27 @@ const SOURCE: INodeProperties = {
 	displayName: 'Source',
 	name: 'sourceType',
 	description:
-		'Where the video comes from: a public https URL, or a video asset uploaded with Upload Asset',
+		'Where the video to upscale comes from: a file of the input item, a video asset of this account, or an https URL the service downloads',
 	type: 'options',
 	noDataExpression: true,
 	options: [
 		{
 			name: 'Binary Data',
 			value: 'binary',
-			description: 'A video of the input item: uploaded as an asset, reviewed, then upscaled',
+			description:
+				"The input item's video file: uploaded as an asset first, which must pass the service's review before the upscale is sent (the review adds its wait)",
 		},
 		{
 			name: 'Uploaded Asset',
 			value: 'asset',
-			description: 'An ACTIVE video asset of this account',
+			description:
+				'A video asset of this account that passed review (ACTIVE), e.g. from Upload Asset: nothing is uploaded',
 		},
 		{
 			name: 'URL',
 			value: 'url',
-			description: 'Any https video URL, including one returned by Upload Asset',
+			description:
+				'An https video URL the service downloads itself, e.g. a resultUrl of Create Video or the URL Upload Asset returns',
 		},
 	],
 	default: 'url',
