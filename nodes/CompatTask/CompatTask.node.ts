@@ -77,6 +77,22 @@ const PROPERTIES: INodeProperties[] = [
 	...balance.description,
 ];
 
+/** What the model reads about the tool: creating, reading tasks, and the other resources. */
+const TOOL_DESCRIPTIONS = [
+	toolDescriptionField(
+		'Makes one AI video (a paid task of the Task-Compatible Video API) from the prompt you write; the model is set in this tool. Its price is not known before sending, so this tool has no credit cap: call it once per request. It answers with taskId, state (completed, failed, running, not created), resultUrl, error and next. While state is running, read it with a Compat Task tool set to Task → Get; never create it again (that pays twice).',
+		{ show: { resource: ['task'], operation: ['create'] } },
+	),
+	toolDescriptionField(
+		'Reads video tasks of the Task-Compatible Video API (free), a task by the taskId a Compat Task tool answered with: answers with taskId, state (completed, failed, running), resultUrl and error. While state is running, call it again later; never create the task again (that pays twice).',
+		{ show: { resource: ['task'], operation: ['wait', 'get', 'list'] } },
+	),
+	toolDescriptionField(
+		"Works on the Task-Compatible Video API account's assets, asset groups, templates or balance, as set in this tool, and answers with what the service returns.",
+		{ show: { resource: ['asset', 'assetGroup', 'assetTemplate', 'balance'] } },
+	),
+];
+
 export class CompatTask implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Compat Task',
@@ -105,12 +121,7 @@ export class CompatTask implements INodeType {
 				'$parameter.resource === "task" && $parameter.operation === "create" && $parameter.waitForCompletion === "none"',
 			),
 		],
-		properties: [
-			toolDescriptionField(
-				"={{ $parameter.resource === 'task' && $parameter.operation === 'create' ? 'Makes one AI video (a paid task of the Task-Compatible Video API, model ' + $parameter.model + ') from the prompt you write. Its price is not known before sending, so this tool has no credit cap: call it once per request. ' + ($parameter.waitForCompletion === 'wait' ? 'It waits up to ' + $parameter.toolWaitSeconds + ' s, then answers' : 'It answers at once') + ' with taskId, state (completed, failed, running, not created), resultUrl, error and next. While state is running, read it with a Compat Task tool set to Task → Get; never create it again (that pays twice).' : 'Task-Compatible Video API: ' + $parameter.resource + ' → ' + $parameter.operation + '. Answers with what the service returns; a task with its taskId, state, resultUrl and error.' }}",
-			),
-			...PROPERTIES,
-		],
+		properties: [...TOOL_DESCRIPTIONS, ...PROPERTIES],
 	};
 
 	// The code behind these is loaded at its first use, not when n8n loads every node at start-up.

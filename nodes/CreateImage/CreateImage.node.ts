@@ -47,7 +47,7 @@ export class CreateImage implements INodeType {
 		hints: [returnAtOnceHint('generation')],
 		properties: [
 			toolDescriptionField(
-				`=Makes {{ $parameter.imagesPerItem > 1 ? $parameter.imagesPerItem + ' AI images' : 'one AI image' }} from the prompt you write, with the model {{ $parameter.model }}{{ $parameter.resolution ? ' at ' + $parameter.resolution : '' }}. Pass only the prompt. ${CREATE_TOOL_TERMS}`,
+				`Makes AI images from the prompt you write (a paid task). Pass only the prompt: the model, resolution and number of images are set in this tool. ${CREATE_TOOL_TERMS}`,
 			),
 			...imageProperties(),
 			batchOptions(),

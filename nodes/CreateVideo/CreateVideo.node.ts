@@ -49,7 +49,7 @@ export class CreateVideo implements INodeType {
 		hints: [returnAtOnceHint('generation')],
 		properties: [
 			toolDescriptionField(
-				`=Makes one AI video from the prompt you write, with the model {{ $parameter.model }} ({{ $parameter.generationMode }}, {{ $parameter.duration ? $parameter.duration + ' s' : "the model's length" }}{{ $parameter.outputResolution ? ', ' + $parameter.outputResolution : '' }}). Pass only the prompt. ${CREATE_TOOL_TERMS}`,
+				`Makes one AI video from the prompt you write (a paid task). Pass only the prompt: the model, length and resolution are set in this tool. ${CREATE_TOOL_TERMS}`,
 			),
 			...videoProperties(),
 			...videoOptionsByVersion(),

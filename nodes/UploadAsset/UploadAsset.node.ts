@@ -62,6 +62,16 @@ const OPERATION: INodeProperties = {
 	default: 'upload',
 };
 
+/** What the model reads about the tool, per operation. */
+const TOOL_DESCRIPTIONS = Object.entries({
+	upload:
+		'Uploads one image, video or audio file from the public https URL you give as a media asset of the account (free), so that video models can use it as a reference. Answers with the asset id, its assetUri (use it as a reference URL) and its review status; an asset still PROCESSING cannot be used yet.',
+	getStatus: 'Reads the review status of media assets of the account by their asset IDs (free).',
+	list: 'Lists the media assets of the account (free), filtered as set in this tool.',
+	waitForReview:
+		"Waits, for a limited time, for media assets of the account to pass review (free): answers with each asset's status, ACTIVE or FAILED.",
+}).map(([operation, text]) => toolDescriptionField(text, { show: { operation: [operation] } }));
+
 export class UploadAsset implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Upload Asset',
@@ -84,14 +94,7 @@ export class UploadAsset implements INodeType {
 		// The outputs follow the operation (see outputsOf below).
 		outputs: `={{(${outputsOf})($parameter.operation, $parameter.waitForReview)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
-		properties: [
-			toolDescriptionField(
-				"={{ $parameter.operation === 'upload' ? 'Uploads one image, video or audio file from the public https URL you give as a media asset of the account (free), so that video models can use it as a reference. Answers with the asset id, its assetUri (use it as a reference URL) and its review status; an asset still PROCESSING cannot be used yet.' : 'Reads media assets of the account (free): ' + $parameter.operation + '.' }}",
-			),
-			OPERATION,
-			...asset.description,
-			simplifyField(),
-		],
+		properties: [...TOOL_DESCRIPTIONS, OPERATION, ...asset.description, simplifyField()],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

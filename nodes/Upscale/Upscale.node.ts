@@ -46,7 +46,7 @@ export class Upscale implements INodeType {
 		hints: [returnAtOnceHint('upscale')],
 		properties: [
 			toolDescriptionField(
-				`=Upscales one video to {{ $parameter.targetResolution }} (a paid task): pass the https URL of the video, e.g. a resultUrl another tool answered with. ${CREATE_TOOL_TERMS}`,
+				`Upscales one video (a paid task): pass the https URL of the video, e.g. a resultUrl another tool answered with. The target resolution is set in this tool. ${CREATE_TOOL_TERMS}`,
 			),
 			...upscaleProperties,
 			batchOptions(),

@@ -58,6 +58,16 @@ const OPERATION: INodeProperties = {
 	default: 'wait',
 };
 
+const READS =
+	' a video, image or upscale task by the taskId a Create Video, Create Image or Upscale tool answered with. Free: reading costs no credits. Answers with taskId, state (completed, failed, running), creditsUsed, resultUrl and error, and next: what to do. While state is running, call this tool again later; never create the task again (that pays twice).';
+
+/** What the model reads about the tool, per operation. */
+const TOOL_DESCRIPTIONS = Object.entries({
+	wait: `Waits, for a limited time, for${READS}`,
+	get: `Reads, once,${READS}`,
+	relations: 'Lists the final renders of a draft order, or the draft of a final (free).',
+}).map(([operation, text]) => toolDescriptionField(text, { show: { operation: [operation] } }));
+
 export class WaitForTask implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Wait For Task',
@@ -80,9 +90,7 @@ export class WaitForTask implements INodeType {
 		outputs: `={{(${outputsOf})($parameter.operation)}}`,
 		credentials: [{ name: 'unifiedGenerationApi', required: true }],
 		properties: [
-			toolDescriptionField(
-				"={{ $parameter.operation === 'relations' ? 'Lists the final renders of a draft order, or the draft of a final (free).' : ($parameter.operation === 'wait' ? 'Waits up to ' + $parameter.toolWaitSeconds + ' s for' : 'Reads, once,') + ' a video, image or upscale task by the taskId a Create Video, Create Image or Upscale tool answered with. Free: reading costs no credits. Answers with taskId, state (completed, failed, running), creditsUsed, resultUrl and error, and next: what to do. While state is running, call this tool again later; never create the task again (that pays twice).' }}",
-			),
+			...TOOL_DESCRIPTIONS,
 			OPERATION,
 			...task.description,
 			simplifyField(SIMPLIFIED_OPERATIONS),

@@ -22,6 +22,8 @@ export function visibleFields(nodeType: INodeType, values: INodeParameters, type
 		names: [...new Set(shown.map((property) => property.name))].sort(),
 		field: (name: string): INodeProperties | undefined =>
 			shown.find((property) => property.name === name),
+		/** Every shown field of this name (n8n draws each one). */
+		fields: (name: string): INodeProperties[] => shown.filter((property) => property.name === name),
 		options: (name: string) =>
 			(shown.find((property) => property.name === name)?.options ?? []).map((option) => ({
 				value: (option as { value: unknown }).value,

@@ -82,11 +82,13 @@ export const toolCapFields: INodeProperties[] = [
 ];
 
 /**
- * What the model reads about the tool. A node that declares `toolDescription` gets no Description
- * field from n8n; n8n 2.x resolves an expression in it against the node's own settings (so the
- * model reads the model, length and cap this tool has), n8n 1.x passes its text as it is.
+ * What the model reads about the tool, as plain text a user edits in place. A node that declares
+ * `toolDescription` gets no Description field from n8n. Plain text, not an expression: n8n 1.x hands
+ * the model the raw text, and an expression shows internal values (textToVideo) in its preview.
+ * This tool's fixed settings (model, length, caps, wait) need no words: its answers and refusals
+ * state them. `shown`: one text per operation (n8n shows one field of a name at a time).
  */
-export function toolDescriptionField(text: string): INodeProperties {
+export function toolDescriptionField(text: string, shown?: IDisplayOptions): INodeProperties {
 	return inTools({
 		displayName: 'Description',
 		name: 'toolDescription',
@@ -94,10 +96,11 @@ export function toolDescriptionField(text: string): INodeProperties {
 		typeOptions: { rows: 4 },
 		default: text,
 		description:
-			'What the model reads about this tool: what one call does with these settings, what it costs and returns, and what to call next',
+			'What the model reads about this tool: what one call does, what it costs and returns, and what to call next',
+		...(shown ? { displayOptions: shown } : {}),
 	});
 }
 
-/** The cost, wait and next-step sentences every Create tool's description ends with (an n8n expression). */
+/** The cost, answer and next-step sentences every Create tool's description ends with. */
 export const CREATE_TOOL_TERMS =
-	"It costs credits (its answer gives estimatedCredits, and creditsUsed once done); one call may spend at most {{ $parameter.toolCreditCapPerCall }} credits and is refused above that, nothing charged. {{ $parameter.waitForCompletion === 'wait' ? 'It waits up to ' + $parameter.toolWaitSeconds + ' s, then answers' : 'It answers at once' }} with taskId, state (completed, failed, running, not created), creditsUsed or estimatedCredits, resultUrl and error, and next: what to do. While state is running, call the Wait For Task tool with the taskId; never call this tool again for the same request (that pays twice).";
+	"It costs credits: its answer gives estimatedCredits, and creditsUsed once done; a call over this tool's credit cap is refused and charges nothing. It answers with taskId, state (completed, failed, running, not created), resultUrl, error, and next: what to do. While state is running, call the Wait For Task tool with the taskId; never call this tool again for the same request (that pays twice).";
