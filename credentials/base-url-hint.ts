@@ -3,4 +3,4 @@
  * (ECONNREFUSED, ERR_INVALID_URL), so the field says what those mean (docs/credentials.md).
  */
 export const BASE_URL_HINT =
-	'Begins with http:// or https://. If the Test says ECONNREFUSED, nothing answers at this address: is the service running?';
+	'An address without http:// or https:// gets https://. If the Test says ECONNREFUSED, nothing answers at this address: is the service running?';

@@ -106,6 +106,16 @@ describe('Unified Generation API credential: the Base URL with or without /api/v
 		expect(run.json('Get Credits')[0]).toMatchObject({ credits: 77 });
 	});
 
+	test('an address typed without a scheme is tried over https://, not refused as an invalid URL', async () => {
+		const before = await requestCount();
+		const hostAndPort = emu.url.replace(/^http:\/\//, '');
+		const result = await credentialTest(unified, { apiKey: KEY, baseUrl: hostAndPort });
+		// The emulator speaks plain http: the https attempt fails its handshake, and no request arrives.
+		expect(result.ok).toBe(false);
+		expect(String(result.message)).toMatch(/EPROTO|wrong version number/);
+		expect(await requestPaths(before)).toEqual([]);
+	});
+
 	test("a path other than the root is the user's: kept, and a 404 says what the Base URL must be", async () => {
 		const result = await credentialTest(unified, { apiKey: KEY, baseUrl: `${emu.url}/api` });
 		expect(result).toMatchObject({ ok: false, status: 404 });

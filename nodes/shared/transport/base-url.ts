@@ -15,11 +15,19 @@ const UNIFIED_API_PATH = '/api/v1';
 /** Just a scheme and a host (with an optional port and user info), no path, query or fragment. */
 const ROOT_ONLY = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]+)$/i;
 
+/**
+ * An address typed without a scheme (gen.example.com) gets https://: n8n's Test would only say
+ * ERR_INVALID_URL, and a guessed scheme must never send the key in clear. A plain-http service
+ * (the emulator) is given with its http://.
+ */
+const NO_SCHEME = /^(?![a-z][a-z0-9+.-]*:\/\/)(?=.)/i;
+
 /** Surrounding spaces (a paste) and trailing slashes off, so a path can be appended. */
 const tidy = (raw: unknown) =>
 	String(raw ?? '')
 		.trim()
-		.replace(/\/+$/, '');
+		.replace(/\/+$/, '')
+		.replace(NO_SCHEME, 'https://');
 
 export function unifiedBaseUrl(raw: unknown): string {
 	return tidy(raw).replace(ROOT_ONLY, `$1${UNIFIED_API_PATH}`);
@@ -34,10 +42,10 @@ export function compatBaseUrl(raw: unknown): string {
 
 /**
  * The same rules as n8n expressions, for the credentials' test requests (an expression cannot
- * call this module); built from the same pattern, and test/unit/shared/base-url.test.ts resolves
- * them with n8n's own expression engine against the functions above.
+ * call this module); built from the same patterns, and test/nodes/credentials.test.ts runs them
+ * in n8n's engine as the credential's Test.
  */
-const TIDY_EXPRESSION = 'String($credentials.baseUrl || "").trim().replace(/\\/+$/, "")';
+const TIDY_EXPRESSION = `String($credentials.baseUrl || "").trim().replace(/\\/+$/, "").replace(/${NO_SCHEME.source}/i, "https://")`;
 
 export const UNIFIED_BASE_URL_EXPRESSION = `={{ ${TIDY_EXPRESSION}.replace(/${ROOT_ONLY.source}/i, "$1${UNIFIED_API_PATH}") }}`;
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Service } from '../errors';
 import { parseUrl } from '../rules/urls';
-import { credentialOf } from './index';
+import { credentialOf, serviceBaseUrl } from './index';
 
 /**
  * The origin (scheme, host and port) of the node's credential for `service`: the service serves
@@ -15,7 +15,7 @@ export async function credentialOrigin(
 ): Promise<string | undefined> {
 	try {
 		const credentials = await credentialOf(ctx, service, itemIndex);
-		return parseUrl(String(credentials.baseUrl ?? ''))?.origin;
+		return parseUrl(serviceBaseUrl(service, credentials))?.origin;
 	} catch {
 		return undefined;
 	}

@@ -14,6 +14,10 @@ describe('the Base URL a credential holds → the address requests go to', () =>
 		// Our choice: only a bare root gets the path; any other path may be a gateway's, so it is kept.
 		['https://gateway.example.com/unified', 'https://gateway.example.com/unified'],
 		['https://gen.example.com/api', 'https://gen.example.com/api'],
+		// Our choice: an address typed without a scheme gets https://, never a guessed http://.
+		['gen.example.com', 'https://gen.example.com/api/v1'],
+		[' gen.example.com:8443/ ', 'https://gen.example.com:8443/api/v1'],
+		['HTTP://127.0.0.1:8787', 'HTTP://127.0.0.1:8787/api/v1'],
 		['', ''],
 	])('Unified Generation API: %j → %j', (given, sent) => {
 		expect(unifiedBaseUrl(given)).toBe(sent);
@@ -27,6 +31,7 @@ describe('the Base URL a credential holds → the address requests go to', () =>
 		['https://compat.example.com/v1/ ', 'https://compat.example.com'],
 		['https://gateway.example.com/compat/v1', 'https://gateway.example.com/compat'],
 		['https://compat.example.com/v10', 'https://compat.example.com/v10'],
+		['compat.example.com/v1', 'https://compat.example.com'],
 	])('Task-Compatible Video API (the root, or the root with /v1): %j → %j', (given, sent) => {
 		expect(compatBaseUrl(given)).toBe(sent);
 	});
