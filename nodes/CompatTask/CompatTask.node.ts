@@ -146,7 +146,9 @@ export class CompatTask implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runAsNodeOrTool(this, run, () => readToolAnswer(this));
+		return await runAsNodeOrTool(this, run, () => readToolAnswer(this), {
+			continueOnFail: this.continueOnFail(),
+		});
 	}
 }
 

@@ -62,6 +62,7 @@ export class CreateImage implements INodeType {
 			this,
 			async (ctx) => await (await import('./resources/image/create.operation')).execute(ctx),
 			() => readToolAnswer(this),
+			{ continueOnFail: this.continueOnFail() },
 		);
 	}
 

@@ -65,6 +65,7 @@ export class CreateVideo implements INodeType {
 			this,
 			async (ctx) => await (await import('./resources/video/create.operation')).execute(ctx),
 			() => readToolAnswer(this),
+			{ continueOnFail: this.continueOnFail() },
 		);
 	}
 

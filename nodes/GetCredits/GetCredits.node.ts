@@ -48,6 +48,7 @@ export class GetCredits implements INodeType {
 			this,
 			async (ctx) => await (await import('./resources/credits/get.operation')).execute(ctx),
 			() => readToolAnswer(this),
+			{ continueOnFail: this.continueOnFail() },
 		);
 	}
 }

@@ -98,7 +98,9 @@ export class UploadAsset implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runAsNodeOrTool(this, run, () => readToolAnswer(this));
+		return await runAsNodeOrTool(this, run, () => readToolAnswer(this), {
+			continueOnFail: this.continueOnFail(),
+		});
 	}
 }
 

@@ -75,6 +75,7 @@ export class Upscale implements INodeType {
 			this,
 			async (ctx) => await (await import('./resources/video/upscale.operation')).execute(ctx),
 			() => readToolAnswer(this),
+			{ continueOnFail: this.continueOnFail() },
 		);
 	}
 

@@ -105,7 +105,7 @@ export class WaitForTask implements INodeType {
 			this,
 			async (ctx) => await runOperation(ctx, OPERATIONS, operation),
 			() => readToolAnswer(this),
-			phases,
+			{ continueOnFail: this.continueOnFail(), phases },
 		);
 	}
 }
