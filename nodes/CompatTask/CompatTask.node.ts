@@ -21,8 +21,7 @@ import * as assetTemplate from './resources/asset-template';
 import * as balance from './resources/balance';
 import * as task from './resources/task';
 import { runAsNodeOrTool } from '../shared/tool/aware';
-import { readToolAnswer } from '../settings/tool';
-import { toolDescriptionField } from '../shared/fields/tool';
+import { readToolAnswer, toolDescriptionField } from '../settings/tool';
 
 /**
  * Each operation's code by "resource.operation", loaded at its first run: n8n reads every node's

@@ -12,17 +12,16 @@ import { IMAGE_MODELS } from '../shared/catalog';
 import { readmeSection } from '../shared/fields/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
-import { completionProperties } from '../shared/fields/completion';
-import { batchOptions } from '../shared/fields/generation-options';
+import { completionProperties } from '../settings/completion';
+import { batchOptions } from '../settings/batch';
 import { imageProperties } from './resources/image/create.fields';
 import { IMAGE_MODE_SHORT_NAMES } from './resources/image/names';
 import { createSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
-import { simplifyField } from '../shared/fields/simplify';
-import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
+import { simplifyField } from '../settings/simplify';
+import { CREATE_TOOL_TERMS, readToolAnswer, toolDescriptionField } from '../settings/tool';
 import { modelCount } from '../shared/fields/model-count';
 import { runAsNodeOrTool } from '../shared/tool/aware';
-import { readToolAnswer } from '../settings/tool';
 
 export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {

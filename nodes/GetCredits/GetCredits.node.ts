@@ -10,8 +10,7 @@ import { readmeSection } from '../shared/fields/docs';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import * as credits from './resources/credits/get.fields';
 import { runAsNodeOrTool } from '../shared/tool/aware';
-import { readToolAnswer } from '../settings/tool';
-import { toolDescriptionField } from '../shared/fields/tool';
+import { readToolAnswer, toolDescriptionField } from '../settings/tool';
 
 export class GetCredits implements INodeType {
 	description: INodeTypeDescription = {

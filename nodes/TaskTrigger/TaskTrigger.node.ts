@@ -9,7 +9,7 @@ import type {
 
 import { forgetDeliveries } from './dedupe';
 import { readmeSection } from '../shared/fields/docs';
-import { simplifyField } from '../shared/fields/simplify';
+import { simplifyField } from '../settings/simplify';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 
 import { triggerProperties } from './trigger.fields';

@@ -3,7 +3,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { CallbackKind, PostedTask } from '../shared/callback/posted-task';
 import { readDownloadFields } from '../settings/wait';
-import type { DownloadFields } from '../shared/fields/wait';
+import type { DownloadFields } from '../shared/waiting/task-waiting';
 import type { Phase } from '../shared/polling';
 
 export interface TriggerSettings extends DownloadFields {

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { IMAGE_MODEL_IDS, VIDEO_MODEL_IDS } from '../shared/catalog';
-import { downloadSince } from '../shared/fields/completion';
-import { downloadProperties } from '../shared/fields/wait';
+import { downloadSince } from '../settings/completion';
+import { downloadProperties } from '../settings/wait';
 
 /**
  * Every model alias of the Unified Generation API, § Model aliases, sorted, as options of the

@@ -8,15 +8,14 @@ import type {
 } from 'n8n-workflow';
 
 import { readmeSection } from '../shared/fields/docs';
-import { simplifyField } from '../shared/fields/simplify';
+import { simplifyField } from '../settings/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
 import { runAsNodeOrTool } from '../shared/tool/aware';
-import { readToolAnswer } from '../settings/tool';
-import { toolDescriptionField } from '../shared/fields/tool';
+import { readToolAnswer, toolDescriptionField } from '../settings/tool';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {

@@ -13,15 +13,14 @@ import type {
 import { readmeSection } from '../shared/fields/docs';
 import { RESUME_WEBHOOKS } from '../shared/callback/resume-webhooks';
 import { returnAtOnceHint } from '../shared/create/next-step';
-import { completionProperties } from '../shared/fields/completion';
-import { batchOptions } from '../shared/fields/generation-options';
-import { simplifyField } from '../shared/fields/simplify';
+import { completionProperties } from '../settings/completion';
+import { batchOptions } from '../settings/batch';
+import { simplifyField } from '../settings/simplify';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { upscaleProperties } from './resources/video/upscale.fields';
 import { runAsNodeOrTool } from '../shared/tool/aware';
-import { readToolAnswer } from '../settings/tool';
-import { CREATE_TOOL_TERMS, toolDescriptionField } from '../shared/fields/tool';
+import { CREATE_TOOL_TERMS, readToolAnswer, toolDescriptionField } from '../settings/tool';
 
 export class Upscale implements INodeType {
 	description: INodeTypeDescription = {

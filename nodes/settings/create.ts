@@ -5,8 +5,7 @@ import type { BatchOptions, RunSettings } from '../shared/create/run';
 import type { PollOptions } from '../shared/polling/defaults';
 import type { ToolCaps } from '../shared/tool/caps';
 import { runsAsTool } from '../shared/tool/detect';
-import { readDailyCap } from './daily-cap';
-import { readSkipSettings, skipKeyReader } from './dedupe';
+import { readDailyCap, readSkipSettings, skipKeyReader } from './batch';
 import { readCallbackMinutes } from './resume';
 import { readAllowPrivateHosts, readWaitSettings } from './wait';
 
@@ -41,7 +40,3 @@ function readToolCaps(ctx: IExecuteFunctions): ToolCaps | undefined {
 	const perExecution = ctx.getNodeParameter('toolCreditCapPerExecution', 0, null) as number | null;
 	return perCall === null || perExecution === null ? undefined : { perCall, perExecution };
 }
-
-/** Simplify, read before any create (a field read after one could throw its id away). */
-export const readSimplify = (ctx: IExecuteFunctions): boolean =>
-	ctx.getNodeParameter('simplify', 0, false) === true;

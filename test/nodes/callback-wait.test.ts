@@ -23,7 +23,7 @@ import type { ResumeServer, WaitingExecution } from '../harness/waiting';
 import { emulatorCredentials } from '../helpers/nodes';
 import { chainWorkflow, packageNode } from '../helpers/workflow';
 import { DEFAULT_CALLBACK_TIMEOUT_MINUTES } from '../../nodes/shared/callback/wait-mode';
-import { completionProperties } from '../../nodes/shared/fields/completion';
+import { completionProperties } from '../../nodes/settings/completion';
 import { REREAD_DELAYS_MS } from '../../nodes/shared/callback/reread';
 
 const QUERY_TASK = '/api/v1/jobs/queryTask';

@@ -1,8 +1,8 @@
 import { CreateImage } from '../../nodes/CreateImage/CreateImage.node';
 import { IMAGE_PARAMETER_NAMES } from '../../nodes/CreateImage/resources/image/names';
-import { completionProperties } from '../../nodes/shared/fields/completion';
-import { simplifyField } from '../../nodes/shared/fields/simplify';
-import { batchOptions } from '../../nodes/shared/fields/generation-options';
+import { completionProperties } from '../../nodes/settings/completion';
+import { simplifyField } from '../../nodes/settings/simplify';
+import { batchOptions } from '../../nodes/settings/batch';
 import { visibleFields } from '../helpers/visible-fields';
 
 const node = new CreateImage();

@@ -1,4 +1,4 @@
-import { toolWaitField } from '../../nodes/shared/fields/tool';
+import { toolWaitField } from '../../nodes/settings/wait';
 import { TOOL_WAIT_SECONDS } from '../../nodes/shared/tool/detect';
 import type { RunningEmulator } from '../emulator';
 import { addAccount, logged, startFast } from '../emulator/test-helpers';

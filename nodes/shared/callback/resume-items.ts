@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 import { mapWithLimit } from '../execution/concurrency';
-import type { DownloadFields } from '../fields/wait';
+import type { DownloadFields } from '../waiting/task-waiting';
 import { DEFAULT_POLL } from '../polling';
 import type { TaskReader } from '../tasks';
 import { settle } from '../waiting/task-waiting';

@@ -3,13 +3,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { waitForCallback, withResumeUrl } from '../callback/wait-mode';
 import type { SkipKeyOf, SkipSettings } from '../dedupe/settings';
-import type { WaitSettings } from '../fields/wait';
+import type { SettledTask, WaitSettings } from '../waiting/task-waiting';
 import { addHint } from '../execution/hints';
 import { reserveToolBudget } from '../tool/caps';
 import type { ToolCaps } from '../tool/caps';
 import { stepNotInReason } from '../waiting/task-advice';
 import { waitForTasks } from '../waiting/task-waiting';
-import type { SettledTask } from '../waiting/task-waiting';
 import type { TaskKind, TaskReader } from '../tasks';
 import { recordsOf } from '../ledger/records';
 import { claimItems } from './claim';

@@ -1,6 +1,6 @@
 import type { DeduplicationScope } from 'n8n-workflow';
 
-/** How a Create node remembers the items it created: its Batch Options (read by nodes/settings/dedupe.ts). */
+/** How a Create node remembers the items it created: its Batch Options (read by nodes/settings/batch.ts). */
 export interface SkipSettings {
 	/** Skip items whose key an earlier run (or an earlier item of this run) recorded. */
 	skip: boolean;

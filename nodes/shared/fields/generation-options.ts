@@ -1,11 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { skipOptions } from '../dedupe/fields';
-
-/**
- * Options every Create node shares: the webhook, and the batch controls (budget, concurrency).
- * The budget is checked against the catalog's price estimate before anything is sent.
- */
+/** The Callback URL option of the Create nodes' Additional Options. */
 export const callBackUrlOption: INodeProperties = {
 	displayName: 'Callback URL',
 	name: 'callBackUrl',
@@ -15,66 +10,6 @@ export const callBackUrlOption: INodeProperties = {
 	description:
 		"The service POSTs the finished task here (use the Task Finished Trigger node's URL to start another workflow)",
 };
-
-/**
- * Batch Options' cap over every execution of the workflow (../create/daily-cap.ts): in credits, or
- * in tasks where the API shows no price (Compat Task). Off (0) on every version: a figure picked
- * for the user would refuse a new user's first batches at a number they never chose.
- */
-function dailyCapOption(unit: 'credits' | 'tasks'): INodeProperties {
-	const credits = unit === 'credits';
-	return {
-		displayName: credits ? 'Daily Credit Cap' : 'Daily Task Cap',
-		name: credits ? 'dailyCreditCap' : 'dailyTaskCap',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: `Most ${unit} this node may spend per day over every execution of this workflow (a flooded form, a runaway schedule, an agent calling again and again). Items that would pass it are refused before anything is sent; the day resets at midnight in the workflow's timezone. 0 means no cap.`,
-	};
-}
-
-export function batchOptions(capUnit: 'credits' | 'tasks' = 'credits'): INodeProperties {
-	return {
-		displayName: 'Batch Options',
-		name: 'batchOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description:
-			'Limits for the whole execution (a credit budget, parallel requests, a time limit per request) and skipping the items an earlier run created',
-		options: [
-			{
-				displayName: 'Budget (Credits)',
-				name: 'budget',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description:
-					'Most credits this execution may spend; items whose estimate would pass it are refused before anything is sent. 0 means no budget.',
-			},
-			dailyCapOption(capUnit),
-			skipOptions.forget,
-			{
-				displayName: 'Parallel Submissions',
-				name: 'concurrency',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 20 },
-				default: 4,
-				description: 'How many create requests may be in flight at once',
-			},
-			{
-				displayName: 'Request Timeout (Seconds)',
-				name: 'requestTimeoutSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 60,
-				description:
-					'Longest time one create request may take, answer included. A create without a clear answer may still have created a task, so the batch then stops sending.',
-			},
-			...skipOptions.skip,
-		],
-	};
-}
 
 /**
  * A Create node's model selector: the catalog's models with their descriptions, each named with its

@@ -11,7 +11,7 @@ interface TimeField {
 	unitMs: number;
 }
 
-/** How the items of one kind of task read when simplified (see fields/simplify.ts for what it is for). */
+/** How the items of one kind of task read when simplified (see nodes/settings/simplify.ts for what it is for). */
 export interface Simplification {
 	times: TimeField[];
 	/** Fields another field already says in a clearer way. */

@@ -5,7 +5,7 @@ const spent = new Map<string, number>();
 /** Executions remembered at most: the oldest is dropped first (a finished execution makes no more calls). */
 const REMEMBERED = 1000;
 
-/** A tool's Credit Cap per Call and per Execution (fields/tool.ts), read by nodes/settings/create.ts. */
+/** A tool's Credit Cap per Call and per Execution (nodes/settings/tool.ts), read by nodes/settings/create.ts. */
 export interface ToolCaps {
 	perCall: number;
 	perExecution: number;
@@ -21,7 +21,7 @@ export interface ToolBudget {
 }
 
 /**
- * The budget of one tool call (fields/tool.ts: Credit Cap per Call and per Execution), the user's
+ * The budget of one tool call (nodes/settings/tool.ts: Credit Cap per Call and per Execution), the user's
  * Budget (Credits) too when set. The share is reserved before anything is priced, with no await
  * between reading and writing, so calls the model makes at once split the execution's cap instead
  * of each seeing all of it. Undefined for a workflow node (the caps are tool fields).

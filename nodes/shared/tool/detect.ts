@@ -10,7 +10,7 @@ export const runsAsTool = (ctx: { getNode(): INode }): boolean =>
 	ctx.getNode().type.endsWith('Tool');
 
 /**
- * Wait in One Call's default (fields/tool.ts writes it as a literal, as n8n's lint asks): below the
+ * Wait in One Call's default (nodes/settings/wait.ts writes it as a literal, as n8n's lint asks): below the
  * MCP TypeScript SDK's 60 s request timeout, with room for the create.
  */
 export const TOOL_WAIT_SECONDS = 45;

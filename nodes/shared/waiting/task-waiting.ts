@@ -4,7 +4,7 @@ import { isCancelled } from '../execution/abort';
 import { downloadToBinary } from '../transport/binary';
 import type { DownloadContext } from '../transport/binary';
 import { mapWithLimit } from '../execution/concurrency';
-import type { DownloadFields, WaitSettings } from '../fields/wait';
+import type { PollOptions as PollSettings } from '../polling/defaults';
 import { pollAll } from '../polling';
 import { groupKey } from '../polling/groups';
 import type { PollOutcome, PollResult } from '../polling';
@@ -13,6 +13,18 @@ import type { TaskReader } from '../tasks';
 import type { Service } from '../transport';
 import { progressReporter } from './progress';
 import { nextStepAfter } from './task-advice';
+
+/** What the download fields say (read by nodes/settings/wait.ts). */
+export interface DownloadFields {
+	download: boolean;
+	binaryProperty: string;
+	allowPrivateHosts: boolean;
+}
+
+/** What the wait fields say, read once per execution (nodes/settings/wait.ts). */
+export interface WaitSettings extends DownloadFields {
+	poll: PollSettings;
+}
 
 /** Result files downloaded at once: a few in parallel, within the same deadline as the wait. */
 const DOWNLOADS_AT_ONCE = 3;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { WaitSettings } from '../fields/wait';
+import type { WaitSettings } from './task-waiting';
 import { waitForTasks } from './task-waiting';
 import type { TaskReader } from '../tasks';
 import type { WaitEntry, WaitedItem } from '../execution/wait-routing';

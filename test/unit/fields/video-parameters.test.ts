@@ -1,7 +1,7 @@
 import { CreateVideo } from '../../../nodes/CreateVideo/CreateVideo.node';
-import { completionProperties } from '../../../nodes/shared/fields/completion';
-import { simplifyField } from '../../../nodes/shared/fields/simplify';
-import { batchOptions } from '../../../nodes/shared/fields/generation-options';
+import { completionProperties } from '../../../nodes/settings/completion';
+import { simplifyField } from '../../../nodes/settings/simplify';
+import { batchOptions } from '../../../nodes/settings/batch';
 import {
 	VIDEO_PARAMETER,
 	VIDEO_PARAMETER_NAMES,

@@ -1,5 +1,5 @@
 import { DEFAULT_POLL, MIN_INTERVAL_MS } from '../../../nodes/shared/polling';
-import { waitProperties } from '../../../nodes/shared/fields/wait';
+import { waitProperties } from '../../../nodes/settings/wait';
 
 describe('wait fields', () => {
 	test('their literal defaults (required by n8n lint) equal the poller defaults', () => {

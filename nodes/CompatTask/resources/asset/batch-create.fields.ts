@@ -2,7 +2,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { withShow } from '../../../shared/fields/grouping';
-import { allowPrivateHostsField } from '../../../shared/fields/wait';
+import { allowPrivateHostsField } from '../../../settings/wait';
 import { groupLocator } from '../../helpers/locators';
 import { entryFields } from './entry';
 

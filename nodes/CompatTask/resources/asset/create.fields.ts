@@ -1,7 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { groupLocator } from '../../helpers/locators';
-import { allowPrivateHostsField } from '../../../shared/fields/wait';
+import { allowPrivateHostsField } from '../../../settings/wait';
 import { entryFields } from './entry';
 
 export const description = updateDisplayOptions(

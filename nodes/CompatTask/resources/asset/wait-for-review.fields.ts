@@ -1,6 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitProperties } from '../../../shared/fields/wait';
+import { waitProperties } from '../../../settings/wait';
 import { assetLocator } from '../../helpers/locators';
 
 const displayOptions = { show: { resource: ['asset'], operation: ['waitForReview'] } };

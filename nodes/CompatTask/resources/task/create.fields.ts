@@ -2,9 +2,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
-import { completionProperties } from '../../../shared/fields/completion';
+import { batchOptions } from '../../../settings/batch';
+import { completionProperties } from '../../../settings/completion';
 import {
-	batchOptions,
 	VIDEO_PROMPT_EXAMPLE,
 	VIDEO_PROMPT_FOR_MODEL,
 } from '../../../shared/fields/generation-options';

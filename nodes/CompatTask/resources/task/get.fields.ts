@@ -2,7 +2,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { withShow } from '../../../shared/fields/grouping';
-import { allowPrivateHostsField } from '../../../shared/fields/wait';
+import { allowPrivateHostsField } from '../../../settings/wait';
 import { taskIdFields } from './task-id';
 
 const displayOptions = { show: { resource: ['task'], operation: ['get'] } };

@@ -4,7 +4,7 @@ import * as create from './create.fields';
 import * as get from './get.fields';
 import * as list from './list.fields';
 import * as wait from './wait.fields';
-import { simplifyField } from '../../../shared/fields/simplify';
+import { simplifyField } from '../../../settings/simplify';
 
 /** The Task resource's fields: description only (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [

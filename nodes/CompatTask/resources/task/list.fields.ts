@@ -2,7 +2,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COMPAT } from '../../../shared/catalog';
-import { returnAllFields } from '../../../shared/fields/paging';
+import { returnAllFields } from '../../../settings/paging';
 
 const displayOptions = { show: { resource: ['task'], operation: ['list'] } };
 const STATUS_NAMES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { downloadSince } from '../../../shared/fields/completion';
-import { waitProperties } from '../../../shared/fields/wait';
+import { downloadSince } from '../../../settings/completion';
+import { waitProperties } from '../../../settings/wait';
 import { compatWaitFields } from '../../helpers/wait-fields';
 import { taskIdFields } from './task-id';
 

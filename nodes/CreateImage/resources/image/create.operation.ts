@@ -12,7 +12,8 @@ import { generationTasks } from '../../../shared/tasks';
 import { simplifyItem } from '../../../shared/output/simplify';
 import { IMAGE_SIMPLE, withImageFields } from './output';
 import { readImageParameters } from './parameters';
-import { readRunSettings, readSimplify } from '../../../settings/create';
+import { readRunSettings } from '../../../settings/create';
+import { readSimplify } from '../../../settings/simplify';
 import { readResumeSettings } from '../../../settings/resume';
 import { buildImageRequests } from './request';
 

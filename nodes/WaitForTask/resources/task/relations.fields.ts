@@ -1,7 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { cursorField, returnAllFields } from '../../../shared/fields/paging';
+import { cursorField, returnAllFields } from '../../../settings/paging';
 
 const displayOptions = { show: { operation: ['relations'] } };
 

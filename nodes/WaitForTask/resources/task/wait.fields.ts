@@ -1,7 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { downloadSince } from '../../../shared/fields/completion';
-import { waitProperties } from '../../../shared/fields/wait';
+import { downloadSince } from '../../../settings/completion';
+import { waitProperties } from '../../../settings/wait';
 import { taskFields } from './task-id';
 
 const displayOptions = { show: { operation: ['wait'] } };

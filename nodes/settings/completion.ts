@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { inTools, inWorkflows, toolCapFields } from './tool';
-import { newDefault } from './versions';
+import { inTools, inWorkflows } from '../shared/fields/tool';
+import { toolCapFields } from './tool';
+import { newDefault } from '../shared/fields/versions';
 import { allowPrivateHostsField, downloadProperties, waitProperties } from './wait';
 
 const RETURN_AT_ONCE = {

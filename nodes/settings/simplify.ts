@@ -1,6 +1,6 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { onVersions } from './versions';
+import { onVersions } from '../shared/fields/versions';
 
 /**
  * n8n's "Simplify" switch, for outputs of more than ten fields: on (the default of a new node,
@@ -21,3 +21,7 @@ export function simplifyField(displayOptions?: IDisplayOptions): INodeProperties
 		{ since: 2 },
 	);
 }
+
+/** Simplify, read before any create (a field read after one could throw its id away). */
+export const readSimplify = (ctx: IExecuteFunctions): boolean =>
+	ctx.getNodeParameter('simplify', 0, false) === true;
