@@ -22,6 +22,8 @@ import * as balance from './resources/balance';
 import * as task from './resources/task';
 import { runAsNodeOrTool } from '../shared/tool/aware';
 import { readToolAnswer, toolDescriptionField } from '../settings/tool';
+// registers the node's words for its fields in errors (shared/errors/field-labels.ts)
+import './field-labels';
 
 /**
  * Each operation's code by "resource.operation", loaded at its first run: n8n reads every node's

@@ -22,6 +22,8 @@ import { simplifyField } from '../settings/simplify';
 import { CREATE_TOOL_TERMS, readToolAnswer, toolDescriptionField } from '../settings/tool';
 import { modelCount } from '../shared/fields/model-count';
 import { runAsNodeOrTool } from '../shared/tool/aware';
+// registers the node's words for its fields in errors (shared/errors/field-labels.ts)
+import './field-labels';
 
 export class CreateImage implements INodeType {
 	description: INodeTypeDescription = {

@@ -16,6 +16,8 @@ import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
 import { runAsNodeOrTool } from '../shared/tool/aware';
 import { readToolAnswer, toolDescriptionField } from '../settings/tool';
+// registers the node's words for its fields in errors (shared/errors/field-labels.ts)
+import './field-labels';
 
 /** Each operation's code, loaded at its first run (n8n reads every node's description at start-up). */
 const OPERATIONS: Record<string, OperationLoader> = {

@@ -21,6 +21,8 @@ import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import { upscaleProperties } from './resources/video/upscale.fields';
 import { runAsNodeOrTool } from '../shared/tool/aware';
 import { CREATE_TOOL_TERMS, readToolAnswer, toolDescriptionField } from '../settings/tool';
+// registers the node's words for its fields in errors (shared/errors/field-labels.ts)
+import './field-labels';
 
 export class Upscale implements INodeType {
 	description: INodeTypeDescription = {

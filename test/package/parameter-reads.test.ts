@@ -1,8 +1,8 @@
 /**
  * docs/architecture.md, Layers: the operations (nodes/<Node>/, through the readers of
  * nodes/settings/) read the node's parameters and pass plain values down; nodes/shared reads
- * none, so its modules judge what they are given and never which node or field runs them. The
- * exceptions, each with its reason (the same list as the document's):
+ * none, so its modules judge what they are given and never which node or field runs them. An
+ * exception would be listed with its reason here and in the document.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -10,11 +10,8 @@ import { join, relative, sep } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 const SHARED = join(ROOT, 'nodes', 'shared');
 
-const EXCEPTIONS: Record<string, string> = {
-	// an error names the field behind an API path by the node's chosen mode or source, read from
-	// the node the error is thrown for, wherever in the pipeline the answer was judged
-	'nodes/shared/errors/field-labels.ts': 'node.parameters',
-};
+/** None today: each node's labels read its own settings in its own folder (field-labels.ts). */
+const EXCEPTIONS: Record<string, string> = {};
 
 function tsFiles(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,7 +1,8 @@
 /**
- * What each node calls the fields of the requests it sends, by API path: a refusal (the rules') or
- * a service error (its `path` or `param`) names the field the user can see and change in the node,
- * with the API path after it. test/unit/errors/field-labels.test.ts holds every label here to the
+ * What a node calls the fields of the requests it sends, by API path: a refusal (the rules') or a
+ * service error (its `path` or `param`) names the field the user can see and change in the node,
+ * with the API path after it. Each node keeps its labels in its own folder (`field-labels.ts`) and
+ * registers them when it loads; test/unit/errors/field-labels.test.ts holds every label to the
  * node's description, so a renamed field cannot leave its messages behind.
  */
 
@@ -11,115 +12,30 @@ export interface NodeLike {
 	parameters?: Record<string, unknown>;
 }
 
-type Labels = Record<string, string>;
+export type Labels = Record<string, string>;
 
-const CALLBACK: Labels = { callBackUrl: 'Callback URL' };
+/** One node's words for its fields. */
+export interface FieldLabels {
+	/** By the API path's base (`inputs.urls` of `inputs.urls[1]`). */
+	api: Labels;
+	/** The node's own checks name a field by its parameter name: the label alone says it. */
+	parameters: Labels;
+	/** A label that depends on the node's settings (its mode, its source), read by the node's own code. */
+	chosen?: (node: NodeLike, path: string, base: string, index?: number) => string | undefined;
+}
 
-/** Create Video, by the paths of its createTask body (Unified Generation API, § Parameter table). */
-const VIDEO: Labels = {
-	model: 'Model',
-	'inputs.prompt': 'Prompt',
-	'inputs.mode': 'Generation Mode',
-	'inputs.videoInputMode': 'Generation Mode',
-	'inputs.urls': 'Reference Image URLs',
-	'inputs.videoUrls': 'Video URLs',
-	'inputs.audioUrls': 'Reference Audio URLs',
-	'inputs.source_frame_timestamps_ms': 'Source Frame Timestamps (Ms)',
-	'inputs.draft': 'Draft',
-	'inputs.draftSourceOrderId': 'Draft Order ID',
-	'inputs.duration': 'Duration (Seconds)',
-	'inputs.resolution': 'Aspect Preset',
-	'inputs.ratio': 'Aspect Ratio',
-	'inputs.outputResolution': 'Output Resolution',
-	'inputs.upscaleResolution': 'Legacy Upscale Resolution (Deprecated)',
-	'inputs.bitrateMode': 'Bitrate Mode',
-	'inputs.generateAudio': 'Generate Audio',
-	'inputs.promptExtend': 'Prompt Extend',
-	'inputs.seed': 'Seed',
-	...CALLBACK,
-};
+/** The Callback URL of the Create nodes' Additional Options (shared/fields/generation-options.ts). */
+export const CALLBACK_LABELS: Labels = { callBackUrl: 'Callback URL' };
 
-/** The two frames travel in `inputs.urls`, in the frame modes (Unified Generation API, keyframe). */
-const FRAMES = ['First Frame Image URL', 'Last Frame Image URL'];
-const FRAME_MODES = ['firstFrame', 'keyframes'];
+const registry = new Map<string, FieldLabels>();
 
-const IMAGE: Labels = {
-	model: 'Model',
-	'inputs.prompt': 'Prompt',
-	'inputs.urls': 'Reference Image URLs',
-	'inputs.quality': 'Quality',
-	'inputs.resolution': 'Resolution',
-	'inputs.aspectRatio': 'Aspect Ratio',
-	'inputs.outputFormat': 'Output Format',
-	...CALLBACK,
-};
+/** A node's labels, under its name (its type without the package); called as the node's module loads. */
+export function registerFieldLabels(name: string, labels: FieldLabels): void {
+	registry.set(name, labels);
+}
 
-/** Upscale Video's `source.url` comes from the field of the chosen Source. */
-const UPSCALE_SOURCE: Labels = {
-	url: 'Video URL',
-	asset: 'Video Asset',
-	binary: 'Input Binary Field',
-};
-
-const UPSCALE: Labels = {
-	targetResolution: 'Target Resolution',
-	...CALLBACK,
-};
-
-const UPLOAD: Labels = {
-	url: 'URL',
-	file: 'Input Binary Field',
-	type: 'Type',
-	model: 'For Model',
-	name: 'Name',
-};
-
-/** Compat Task → Task → Create: content entries come from Prompt and Media, options by their name. */
-const COMPAT: Labels = {
-	model: 'Model',
-	content: 'Media',
-	media: 'Media',
-	ratio: 'Ratio',
-	resolution: 'Resolution',
-	duration: 'Duration (Seconds)',
-	generate_audio: 'Generate Audio',
-	watermark: 'Watermark',
-	url: 'URL',
-};
-
-/**
- * The node's own checks name a field by its parameter name (`firstFrameUrl`): the label alone says
- * it, as no API path is involved.
- */
-const VIDEO_PARAMETERS: Labels = {
-	generationMode: 'Generation Mode',
-	firstFrameUrl: FRAMES[0],
-	lastFrameUrl: FRAMES[1],
-	urls: 'Reference Image URLs',
-	videoUrls: 'Video URLs',
-	audioUrls: 'Reference Audio URLs',
-	firstFrameBinary: 'First Frame Binary Field',
-	lastFrameBinary: 'Last Frame Binary Field',
-	imageBinaries: 'Reference Image Binary Fields',
-	videoBinaries: 'Video Binary Fields',
-	audioBinaries: 'Reference Audio Binary Fields',
-	automaticDuration: 'Automatic Length',
-};
-
-const IMAGE_PARAMETERS: Labels = {
-	generationMode: 'Generation Mode',
-	urls: 'Reference Image URLs',
-	imagesPerItem: 'Images per Item',
-};
-
-/** By node name (its type without the package); exported for the test that holds them to the descriptions. */
-export const FIELD_LABELS: Record<string, { api: Labels; parameters: Labels }> = {
-	createVideo: { api: VIDEO, parameters: VIDEO_PARAMETERS },
-	createImage: { api: IMAGE, parameters: IMAGE_PARAMETERS },
-	upscale: { api: UPSCALE, parameters: {} },
-	uploadAsset: { api: UPLOAD, parameters: {} },
-	compatTask: { api: COMPAT, parameters: {} },
-};
+/** Every registered node's labels (for the test that holds them to the descriptions). */
+export const registeredFieldLabels = (): ReadonlyMap<string, FieldLabels> => registry;
 
 /** The node's name in its type, the same for the node and its tool. */
 const nodeName = (node: NodeLike) => node.type.replace(/^.*\./, '').replace(/Tool$/, '');
@@ -133,15 +49,9 @@ function split(path: string): { base: string; index?: number } {
 
 /** The label of the field behind an API path, or undefined when the node has none for it. */
 export function fieldLabel(node: NodeLike, path: string): string | undefined {
-	const name = nodeName(node);
+	const labels = registry.get(nodeName(node));
 	const { base, index } = split(path);
-	const parameters = node.parameters ?? {};
-	if (name === 'createVideo' && base === 'inputs.urls' && index !== undefined)
-		if (FRAME_MODES.includes(String(parameters.generationMode))) return FRAMES[index];
-	if (name === 'upscale' && base === 'source.url')
-		return UPSCALE_SOURCE[String(parameters.sourceType)] ?? UPSCALE_SOURCE.url;
-	if (name === 'compatTask' && /^content\[\d+\]\.text$/.test(path)) return 'Prompt';
-	return FIELD_LABELS[name]?.api[base];
+	return labels?.chosen?.(node, path, base, index) ?? labels?.api[base];
 }
 
 /**
@@ -149,7 +59,7 @@ export function fieldLabel(node: NodeLike, path: string): string | undefined {
  * node's own parameters, the path alone where the node has no field for it.
  */
 export function fieldLine(node: NodeLike, path: string): string {
-	const own = FIELD_LABELS[nodeName(node)]?.parameters[path];
+	const own = registry.get(nodeName(node))?.parameters[path];
 	if (own) return `Field: ${own}`;
 	const label = fieldLabel(node, path);
 	return label ? `Field: ${label} (${path})` : `Field: ${path}`;

@@ -1,12 +1,18 @@
 /**
  * A field named in an error is named by the label the node shows (issue 44, item 8): the labels of
- * nodes/shared/errors/field-labels.ts are held to the nodes' descriptions, and the errors built
+ * each node's field-labels.ts are held to the nodes' descriptions, and the errors built
  * from a refusal or a service's answer use them.
  */
 import type { INode } from 'n8n-workflow';
 
 import { fieldLabel, fieldLine, httpError } from '../../../nodes/shared/errors';
-import { FIELD_LABELS } from '../../../nodes/shared/errors/field-labels';
+import { registeredFieldLabels } from '../../../nodes/shared/errors/field-labels';
+// each node registers its labels as its module loads, as n8n loads it
+import '../../../nodes/CompatTask/CompatTask.node';
+import '../../../nodes/CreateImage/CreateImage.node';
+import '../../../nodes/CreateVideo/CreateVideo.node';
+import '../../../nodes/UploadAsset/UploadAsset.node';
+import '../../../nodes/Upscale/Upscale.node';
 import { dumpDescriptions } from '../descriptions/dump';
 
 const node = (type: string, parameters: Record<string, unknown> = {}): INode => ({
@@ -40,7 +46,11 @@ const CLASS_OF: Record<string, string> = {
 	compatTask: 'CompatTask',
 };
 
-test.each(Object.entries(FIELD_LABELS))(
+test('every node that names fields in its errors registered its labels as it loaded', () => {
+	expect([...registeredFieldLabels().keys()].sort()).toEqual(Object.keys(CLASS_OF).sort());
+});
+
+test.each([...registeredFieldLabels().entries()])(
 	'every label of %s is a field the node shows',
 	(name, { api, parameters }) => {
 		const labels = labelsOf(CLASS_OF[name]);

@@ -1,6 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
+// Create Image's words for its fields, registered as n8n loads the node
+import '../../../nodes/CreateImage/field-labels';
 import { refusedBeforeSending } from '../../../nodes/shared/errors';
 
 test('the refusal builder: a NodeOperationError, the code first, the label, nothing sent', () => {

@@ -1,5 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
+// Create Video's words for its fields, registered as n8n loads the node
+import '../../../nodes/CreateVideo/field-labels';
 import { checkVideoParameters } from '../../../nodes/CreateVideo/resources/video/parameters';
 import type { VideoParameters } from '../../../nodes/CreateVideo/resources/video/parameters';
 import { buildVideoRequest } from '../../../nodes/CreateVideo/resources/video/request';
