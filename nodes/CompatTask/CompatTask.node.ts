@@ -25,27 +25,16 @@ import { readToolAnswer, toolDescriptionField } from '../settings/tool';
 // registers the node's words for its fields in errors (shared/errors/field-labels.ts)
 import './field-labels';
 
-/**
- * Each operation's code by "resource.operation", loaded at its first run: n8n reads every node's
- * description at start-up, and the resources' modules hold only their fields.
- */
-const OPERATIONS: Record<string, OperationLoader> = {
-	'task.create': async () => await import('./resources/task/create.operation'),
-	'task.get': async () => await import('./resources/task/get.operation'),
-	'task.list': async () => await import('./resources/task/list.operation'),
-	'task.wait': async () => await import('./resources/task/wait.operation'),
-	'asset.batchCreate': async () => await import('./resources/asset/batch-create.operation'),
-	'asset.create': async () => await import('./resources/asset/create.operation'),
-	'asset.delete': async () => await import('./resources/asset/delete.operation'),
-	'asset.get': async () => await import('./resources/asset/get.operation'),
-	'asset.list': async () => await import('./resources/asset/list.operation'),
-	'asset.waitForReview': async () => await import('./resources/asset/wait-for-review.operation'),
-	'assetGroup.create': async () => await import('./resources/asset-group/create.operation'),
-	'assetGroup.list': async () => await import('./resources/asset-group/list.operation'),
-	'assetTemplate.download': async () =>
-		await import('./resources/asset-template/download.operation'),
-	'balance.get': async () => await import('./resources/balance/get.operation'),
-};
+/** Each operation's code by "resource.operation", from its resource's index (loaded at its first run). */
+const OPERATIONS: Record<string, OperationLoader> = Object.fromEntries(
+	Object.entries({ task, asset, assetGroup, assetTemplate, balance }).flatMap(
+		([resource, module]) =>
+			Object.entries(module.operations).map(([operation, load]) => [
+				`${resource}.${operation}`,
+				load,
+			]),
+	),
+);
 
 /** The Task operations whose items are tasks, so Simplify applies. */
 const SIMPLIFIED = ['create', 'get', 'wait', 'list'];

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.fields';
+import type { OperationLoader } from '../../../shared/execution/operations';
 
-/** The Asset Group resource's fields: description only (each operation's code is loaded at its first run). */
+/** The Asset Group resource's fields and its operations' loaders (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -29,3 +30,9 @@ export const description: INodeProperties[] = [
 	},
 	...create.description,
 ];
+
+/** Each operation's code, loaded at its first run (n8n reads this description at start-up). */
+export const operations: Record<string, OperationLoader> = {
+	create: async () => await import('./create.operation'),
+	list: async () => await import('./list.operation'),
+};

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as download from './download.fields';
+import type { OperationLoader } from '../../../shared/execution/operations';
 
-/** The Asset Template resource's fields: description only (each operation's code is loaded at its first run). */
+/** The Asset Template resource's fields and its operations' loaders (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -23,3 +24,8 @@ export const description: INodeProperties[] = [
 	},
 	...download.description,
 ];
+
+/** Each operation's code, loaded at its first run (n8n reads this description at start-up). */
+export const operations: Record<string, OperationLoader> = {
+	download: async () => await import('./download.operation'),
+};

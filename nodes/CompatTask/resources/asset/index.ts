@@ -6,8 +6,9 @@ import * as deleteOperation from './delete.fields';
 import * as get from './get.fields';
 import * as list from './list.fields';
 import * as waitForReview from './wait-for-review.fields';
+import type { OperationLoader } from '../../../shared/execution/operations';
 
-/** The Asset resource's fields: description only (each operation's code is loaded at its first run). */
+/** The Asset resource's fields and its operations' loaders (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -64,3 +65,13 @@ export const description: INodeProperties[] = [
 	...list.description,
 	...waitForReview.description,
 ];
+
+/** Each operation's code, loaded at its first run (n8n reads this description at start-up). */
+export const operations: Record<string, OperationLoader> = {
+	batchCreate: async () => await import('./batch-create.operation'),
+	create: async () => await import('./create.operation'),
+	delete: async () => await import('./delete.operation'),
+	get: async () => await import('./get.operation'),
+	list: async () => await import('./list.operation'),
+	waitForReview: async () => await import('./wait-for-review.operation'),
+};

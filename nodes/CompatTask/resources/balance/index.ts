@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { OperationLoader } from '../../../shared/execution/operations';
 
-/** The Balance resource's fields: description only (each operation's code is loaded at its first run). */
+/** The Balance resource's fields and its operations' loaders (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -20,3 +21,8 @@ export const description: INodeProperties[] = [
 		default: 'get',
 	},
 ];
+
+/** Each operation's code, loaded at its first run (n8n reads this description at start-up). */
+export const operations: Record<string, OperationLoader> = {
+	get: async () => await import('./get.operation'),
+};

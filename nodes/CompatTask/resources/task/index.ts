@@ -5,8 +5,9 @@ import * as get from './get.fields';
 import * as list from './list.fields';
 import * as wait from './wait.fields';
 import { simplifyField } from '../../../settings/simplify';
+import type { OperationLoader } from '../../../shared/execution/operations';
 
-/** The Task resource's fields: description only (each operation's code is loaded at its first run). */
+/** The Task resource's fields and its operations' loaders (each operation's code is loaded at its first run). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -50,3 +51,11 @@ export const description: INodeProperties[] = [
 	...wait.description,
 	simplifyField({ show: { resource: ['task'], operation: ['create', 'get', 'wait', 'list'] } }),
 ];
+
+/** Each operation's code, loaded at its first run (n8n reads this description at start-up). */
+export const operations: Record<string, OperationLoader> = {
+	create: async () => await import('./create.operation'),
+	get: async () => await import('./get.operation'),
+	list: async () => await import('./list.operation'),
+	wait: async () => await import('./wait.operation'),
+};
