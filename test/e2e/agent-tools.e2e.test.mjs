@@ -272,11 +272,11 @@ describe('an AI Agent with the package nodes as tools (the chat example, a scrip
 		});
 		expect(await createsWith(marker)).toHaveLength(1);
 		expect(JSON.parse(result.text)).toEqual({ output: `Your video: ${answer.resultUrl}` });
-		// what the model was told about the tool: the description's expression resolved
+		// what the model was told about the tool: the node's plain-text Description, as shipped
 		const offered = result.completions[0].body.tools.map((t) => t.function);
 		const createVideo = offered.find((f) => toolOf('Create Video').test(f.name));
-		expect(createVideo.description).toContain('sd2-mini');
-		expect(createVideo.description).not.toContain('{{');
+		expect(createVideo.description).toMatch(/^Makes one AI video from the prompt you write/);
+		expect(createVideo.description).not.toMatch(/\{\{|\$parameter|textToVideo/);
 		expect(Object.keys(createVideo.parameters?.properties ?? {})).toContain('prompt');
 	});
 
@@ -440,7 +440,7 @@ describe('the tools behind n8n’s MCP Server Trigger (the MCP SDK’s client)',
 		await control('/settings', E2E_EMULATOR_SETTINGS);
 	});
 
-	test('f: lists the tools with resolved descriptions; a long create answers running within the SDK timeout; Get Task reads it running', async () => {
+	test('f: lists the tools with their plain-text descriptions; a long create answers running within the SDK timeout; Get Task reads it running', async () => {
 		const tools = await mcp.listTools();
 		const create = tools.find((t) => t.name === 'Create_Video');
 		const wait = tools.find((t) => t.name === 'Wait_For_Task');
@@ -448,8 +448,8 @@ describe('the tools behind n8n’s MCP Server Trigger (the MCP SDK’s client)',
 			create: true,
 			wait: true,
 		});
-		expect(create.description).toContain('sd2-mini');
-		expect(create.description).not.toContain('{{');
+		expect(create.description).toMatch(/^Makes one AI video from the prompt you write/);
+		expect(create.description).not.toMatch(/\{\{|\$parameter|textToVideo/);
 		expect(Object.keys(create.inputSchema?.properties ?? {})).toContain('prompt');
 		expect(Object.keys(wait.inputSchema?.properties ?? {})).toContain('taskId');
 
