@@ -15,7 +15,7 @@ import type { OperationLoader } from '../shared/execution/operations';
 import { runOperation } from '../shared/execution/operations';
 import * as asset from './resources/asset';
 import { runAsNodeOrTool } from '../shared/tool/aware';
-import { readToolAnswer, toolDescriptionField } from '../settings/tool';
+import { readToolAnswer, toolDescriptionsPerOperation } from '../settings/tool';
 // registers the node's words for its fields in errors (shared/errors/field-labels.ts)
 import './field-labels';
 
@@ -64,14 +64,14 @@ const OPERATION: INodeProperties = {
 };
 
 /** What the model reads about the tool, per operation. */
-const TOOL_DESCRIPTIONS = Object.entries({
+const TOOL_DESCRIPTIONS = toolDescriptionsPerOperation({
 	upload:
 		'Uploads one image, video or audio file from the public https URL you give as a media asset of the account (free), so that video models can use it as a reference. Answers with the asset id, its assetUri (use it as a reference URL) and its review status; an asset still PROCESSING cannot be used yet.',
 	getStatus: 'Reads the review status of media assets of the account by their asset IDs (free).',
 	list: 'Lists the media assets of the account (free), filtered as set in this tool.',
 	waitForReview:
 		"Waits, for a limited time, for media assets of the account to pass review (free): answers with each asset's status, ACTIVE or FAILED.",
-}).map(([operation, text]) => toolDescriptionField(text, { show: { operation: [operation] } }));
+});
 
 export class UploadAsset implements INodeType {
 	description: INodeTypeDescription = {

@@ -9,7 +9,7 @@ import type {
 
 import { readmeSection } from '../shared/fields/docs';
 import { simplifyField } from '../settings/simplify';
-import { readToolAnswer, toolDescriptionField } from '../settings/tool';
+import { readToolAnswer, toolDescriptionsPerOperation } from '../settings/tool';
 import { pickedSubtitle } from '../shared/fields/subtitle';
 import { NEWEST_VERSION, NODE_VERSIONS } from '../shared/fields/versions';
 import type { OperationLoader } from '../shared/execution/operations';
@@ -61,11 +61,11 @@ const READS =
 	' a video, image or upscale task by the taskId a Create Video, Create Image or Upscale tool answered with. Free: reading costs no credits. Answers with taskId, state (completed, failed, running), creditsUsed, resultUrl and error, and next: what to do. While state is running, call this tool again later; never create the task again (that pays twice).';
 
 /** What the model reads about the tool, per operation. */
-const TOOL_DESCRIPTIONS = Object.entries({
+const TOOL_DESCRIPTIONS = toolDescriptionsPerOperation({
 	wait: `Waits, for a limited time, for${READS}`,
 	get: `Reads, once,${READS}`,
 	relations: 'Lists the final renders of a draft order, or the draft of a final (free).',
-}).map(([operation, text]) => toolDescriptionField(text, { show: { operation: [operation] } }));
+});
 
 export class WaitForTask implements INodeType {
 	description: INodeTypeDescription = {

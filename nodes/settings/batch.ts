@@ -6,17 +6,13 @@ import type { SkipSettings } from '../shared/dedupe/settings';
 import { tokensWithin } from '../shared/spend/tiers';
 
 /**
- * Batch Options of every node that creates something billed: the fields (a budget, a daily cap,
- * parallel requests, a request's time limit, skipping what an earlier run created) and their
- * readers, in one place. The budget is checked against the catalog's price estimate before
- * anything is sent.
+ * Batch Options of every node that creates something billed (Create Video, Create Image, Upscale,
+ * Compat Task → Task → Create): the fields (a budget, a daily cap, parallel requests, a request's
+ * time limit, skipping what an earlier run created) and their readers, in one place. The budget is
+ * checked against the catalog's price estimate before anything is sent.
  */
 
-/**
- * The Batch Options of every node that creates something billed (Create Video, Create Image,
- * Upscale, Compat Task → Task → Create): skip the items an earlier run already created, and
- * forget them. Placed where the collection's alphabetical order puts them.
- */
+/** Skip's options, placed where the collection's alphabetical order puts them. */
 const forget: INodeProperties = {
 	displayName: 'Forget Earlier Runs',
 	name: 'forgetCreated',
@@ -76,8 +72,6 @@ const skip: INodeProperties[] = [
 	},
 ];
 
-const skipOptions = { forget, skip };
-
 /**
  * Batch Options' cap over every execution of the workflow (../create/daily-cap.ts): in credits, or
  * in tasks where the API shows no price (Compat Task). Off (0) on every version: a figure picked
@@ -115,7 +109,7 @@ export function batchOptions(capUnit: 'credits' | 'tasks' = 'credits'): INodePro
 					'Most credits this execution may spend; items whose estimate would pass it are refused before anything is sent. 0 means no budget.',
 			},
 			dailyCapOption(capUnit),
-			skipOptions.forget,
+			forget,
 			{
 				displayName: 'Parallel Submissions',
 				name: 'concurrency',
@@ -133,7 +127,7 @@ export function batchOptions(capUnit: 'credits' | 'tasks' = 'credits'): INodePro
 				description:
 					'Longest time one create request may take, answer included. A create without a clear answer may still have created a task, so the batch then stops sending.',
 			},
-			...skipOptions.skip,
+			...skip,
 		],
 	};
 }

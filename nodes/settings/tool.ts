@@ -50,6 +50,12 @@ export function toolDescriptionField(text: string, shown?: IDisplayOptions): INo
 	});
 }
 
+/** One Description per operation of a node with an `operation` field, by the operation's value. */
+export const toolDescriptionsPerOperation = (texts: Record<string, string>): INodeProperties[] =>
+	Object.entries(texts).map(([operation, text]) =>
+		toolDescriptionField(text, { show: { operation: [operation] } }),
+	);
+
 /** The cost, answer and next-step sentences every Create tool's description ends with. */
 export const CREATE_TOOL_TERMS =
 	"It costs credits: its answer gives estimatedCredits, and creditsUsed once done; a call over this tool's credit cap is refused and charges nothing. It answers with taskId, state (completed, failed, running, not created), resultUrl, error, and next: what to do. While state is running, call the Wait For Task tool with the taskId; never call this tool again for the same request (that pays twice).";

@@ -16,14 +16,15 @@ export function progressReporter(
 	const startedAt = Date.now();
 	const told = tasks.map(() => '');
 	return (index, { state, error }) => {
-		const now = error ? `checks fail: ${error.message}` : `is ${String(state?.status)}`;
 		if (state === undefined && !error) return;
+		const now = error ? `checks fail: ${error.message}` : `is ${String(state?.status)}`;
 		if (told[index] === now) return;
 		told[index] = now;
 		const { id, itemIndex } = tasks[index];
 		const seconds = Math.round((Date.now() - startedAt) / 1000);
-		const line = `${ctx.getNode().name}: task ${id} (item ${itemIndex}) ${now}, ${seconds} s into the wait (execution ${ctx.getExecutionId()})`;
-		const meta = { executionId: ctx.getExecutionId(), taskId: id, itemIndex, elapsedS: seconds };
+		const executionId = ctx.getExecutionId();
+		const line = `${ctx.getNode().name}: task ${id} (item ${itemIndex}) ${now}, ${seconds} s into the wait (execution ${executionId})`;
+		const meta = { executionId, taskId: id, itemIndex, elapsedS: seconds };
 		if (error) ctx.logger.warn(line, meta);
 		else ctx.logger.info(line, { ...meta, status: state?.status });
 		ctx.sendMessageToUI(line);
