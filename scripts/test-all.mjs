@@ -25,8 +25,9 @@ const PACK_RECORD = path.join(RUN_DIR, 'package.json');
 /**
  * How many steps of each pool run at once: on two cores, two suites (or jest runs) side by side; the
  * installs beside them (they mostly wait on the network); one light step beside those: the
- * durable suites (n8n killed and started again around tasks of 10-60 s), which mostly wait on the
- * emulator's task clock (measured with `/usr/bin/time`: under half a core each). Two light steps at once starved the browser suite on
+ * headless examples (an `n8n execute` per workflow) or the durable suite (n8n killed and started
+ * again around tasks of 10-60 s), which mostly wait on the emulator's task clock (measured with
+ * `/usr/bin/time`: under half a core each). Two light steps at once starved the browser suite on
  * CI (a canvas took over 30 s to draw, a queue-mode webhook answered after the service's 10 s).
  */
 export const SLOTS = { net: 3, cpu: 2, light: 1 };
@@ -91,11 +92,9 @@ export const PLAN = [
 		env: { [RELEASE_ENV]: '2.41.1' },
 	},
 	suite('queue on n8n 2.40.7', npm('test:queue'), FIRST_INSTALL),
-	// In the cpu pool, last: they start as the long suites end, while the light pool's durable
-	// chain (the longest path of a run: 1,160 s of its 1,918 s on 2026-12-06) still runs.
-	suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81'),
-	suite('examples on n8n 2.40.7', examples('2.40.7'), FIRST_INSTALL),
-	suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1'),
+	light(suite('examples on n8n 1.123.81', examples('1.123.81'), 'install n8n 1.123.81')),
+	light(suite('examples on n8n 2.40.7', examples('2.40.7'), FIRST_INSTALL)),
+	light(suite('examples on n8n 2.41.1', examples('2.41.1'), 'install n8n 2.41.1')),
 ];
 
 /** A step of the light pool. */
