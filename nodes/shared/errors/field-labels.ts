@@ -24,7 +24,7 @@ export interface FieldLabels {
 	chosen?: (node: NodeLike, path: string, base: string, index?: number) => string | undefined;
 }
 
-/** The Callback URL of the Create nodes' Additional Options (shared/fields/generation-options.ts). */
+/** The Callback URL of the Create nodes' Additional Options (settings/generation.ts). */
 export const CALLBACK_LABELS: Labels = { callBackUrl: 'Callback URL' };
 
 const registry = new Map<string, FieldLabels>();

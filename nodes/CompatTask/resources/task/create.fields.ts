@@ -4,10 +4,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { COMPAT } from '../../../shared/catalog';
 import { batchOptions } from '../../../settings/batch';
 import { completionProperties } from '../../../settings/completion';
-import {
-	VIDEO_PROMPT_EXAMPLE,
-	VIDEO_PROMPT_FOR_MODEL,
-} from '../../../shared/fields/generation-options';
+import { VIDEO_PROMPT_EXAMPLE, VIDEO_PROMPT_FOR_MODEL } from '../../../settings/generation';
 import { withShow } from '../../../shared/fields/grouping';
 import { chosenByModel } from '../../../shared/fields/tool';
 import { newDefault } from '../../../shared/fields/versions';

@@ -9,7 +9,7 @@ import {
 	modeSelector,
 	IMAGE_PROMPT_FOR_MODEL,
 	promptProperty,
-} from '../../../shared/fields/generation-options';
+} from '../../../settings/generation';
 import { perModel } from '../../../shared/fields/grouping';
 import { chosenByModel } from '../../../shared/fields/tool';
 import { IMAGE_MODES, IMAGE_MODE_LABELS, IMAGE_PARAMETER as P } from './names';

@@ -8,7 +8,7 @@ import {
 	promptProperty,
 	VIDEO_PROMPT_EXAMPLE,
 	VIDEO_PROMPT_FOR_MODEL,
-} from '../../../shared/fields/generation-options';
+} from '../../../settings/generation';
 import { chosenByModel } from '../../../shared/fields/tool';
 import { perModel } from '../../../shared/fields/grouping';
 import { onVersions } from '../../../shared/fields/versions';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_MODELS } from '../../../shared/catalog';
-import { additionalOptions, callBackUrlOption } from '../../../shared/fields/generation-options';
+import { additionalOptions, callBackUrlOption } from '../../../settings/generation';
 import { onVersions } from '../../../shared/fields/versions';
 import { VIDEO_PARAMETER as P } from './names';
 

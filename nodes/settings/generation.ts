@@ -1,3 +1,6 @@
+// The generation fields three nodes share (Create Video, Create Image, Compat Task's Create):
+// model, mode, prompt, Additional Options and the Callback URL; each node reads them in its own
+// request builder, so this file holds their definitions only.
 import type { INodeProperties } from 'n8n-workflow';
 
 /** The Callback URL option of the Create nodes' Additional Options. */
