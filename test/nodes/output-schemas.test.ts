@@ -28,6 +28,11 @@ import {
 import { nodeTypes } from '../harness';
 import type { RunResult } from '../harness';
 import { resumeByTimeout, runUntilWaiting, serveResume } from '../harness/waiting';
+
+// CommonJS, shared with the build (gulpfile.js), which fills in the schemas later versions inherit
+const { servedSchemas } = require('../../scripts/lib/schema-versions') as {
+	servedSchemas: (schemaDir: string) => Map<string, string>;
+};
 import { callWebhook } from '../harness/webhook';
 import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { emulatorCredentials, FAST_WAIT, runSteps } from '../helpers/nodes';
@@ -119,7 +124,10 @@ function schemaPathOf(step: StepNode): string {
 		operation: selectors[1],
 		// no versionFallback: n8n's /schemas/ route asks for the exact version (2.40.7, 2.41.1)
 	});
-	return relative(ROOT, path!);
+	// the source file the build serves there: the version's own, or the one it inherits
+	const schemaDir = join(nodeDir, '__schema__');
+	const source = servedSchemas(schemaDir).get(relative(schemaDir, path!));
+	return relative(ROOT, source ? join(schemaDir, source) : path!);
 }
 
 function schemaFiles(dir = join(ROOT, 'nodes')): string[] {

@@ -1,6 +1,11 @@
 import { execFileSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
-import { join } from 'path';
+import { join, relative } from 'path';
+
+// CommonJS, shared with the build (gulpfile.js), which fills in the schemas later versions inherit
+const { servedSchemas } = require('../../scripts/lib/schema-versions') as {
+	servedSchemas: (schemaDir: string) => Map<string, string>;
+};
 
 /**
  * What `npm publish` would upload, from `npm pack --dry-run` after `npm run build` (npm test builds
@@ -29,6 +34,16 @@ function dryRunPack(): PackResult {
 		encoding: 'utf8',
 	});
 	return JSON.parse(stdout.slice(stdout.indexOf('[')))[0];
+}
+
+/** Each output schema file the build serves (dist/…/__schema__/…). */
+function servedPaths(): string[] {
+	return (pkg.n8n.nodes as string[]).flatMap((built) => {
+		const schemaDir = join(root, built.replace(/^dist\//, '').replace(/[^/]+$/, '__schema__'));
+		if (!existsSync(schemaDir)) return [];
+		const folder = relative(root, schemaDir);
+		return [...servedSchemas(schemaDir).keys()].map((served) => `dist/${folder}/${served}`);
+	});
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -64,11 +79,20 @@ describe('npm pack --dry-run', () => {
 		const built = paths.filter((path) =>
 			/^dist\/(nodes|credentials)\/.*\.(js|json|d\.ts|js\.map)$/.test(path),
 		);
-		// a codex .json is copied as it is; the rest is compiled from a .ts
+		// a codex .json is copied as it is, an inherited schema from its version's; the rest is
+		// compiled from a .ts
 		const source = (path: string) =>
 			path.replace(/^dist\//, '').replace(/\.(d\.ts|js\.map|js)$/, '.ts');
-		const orphans = built.filter((path) => !existsSync(join(root, source(path))));
+		const inherited = new Set(servedPaths());
+		const orphans = built.filter(
+			(path) => !existsSync(join(root, source(path))) && !inherited.has(path),
+		);
 		expect(orphans).toEqual([]);
+	});
+
+	test("packs every output schema each node version serves, a later version's inherited ones too", () => {
+		const missing = servedPaths().filter((path) => !paths.includes(path));
+		expect(missing).toEqual([]);
 	});
 
 	test(`stays under ${kb(MAX_PACKED_BYTES)} packed and ${kb(MAX_UNPACKED_BYTES)} unpacked`, () => {

@@ -5,8 +5,13 @@
  * compiles them: expression functions are embedded as their compiled text); the test keeps both
  * unchanged.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// CommonJS, shared with the build (gulpfile.js), which fills in the schemas later versions inherit
+const { servedSchemas } = require('../../../scripts/lib/schema-versions') as {
+	servedSchemas: (schemaDir: string) => Map<string, string>;
+};
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const SNAPSHOT = join(__dirname, 'descriptions.snapshot.json');
@@ -19,14 +24,6 @@ function nodePaths(): string[] {
 	return pkg.n8n.nodes.map((path) =>
 		join(ROOT, path.replace(/^dist\//, '').replace(/\.js$/, '.ts')),
 	);
-}
-
-function filesUnder(dir: string): string[] {
-	return readdirSync(dir)
-		.sort()
-		.flatMap((name) =>
-			statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
-		);
 }
 
 /** Functions cannot be compared as JSON; their presence can. */
@@ -43,11 +40,14 @@ export function dumpDescriptions(): Record<string, unknown> {
 		// a module found at run time: require, not a static import
 		const NodeClass = (require(path) as Record<string, new () => { description: unknown }>)[name];
 		const schemaDir = join(path, '..', '__schema__');
+		// what the build serves: a later version's inherited schemas too
 		const schemas = Object.fromEntries(
-			filesUnder(schemaDir).map((file) => [
-				relative(schemaDir, file),
-				JSON.parse(readFileSync(file, 'utf8')),
-			]),
+			[...servedSchemas(schemaDir)]
+				.sort()
+				.map(([served, source]) => [
+					served,
+					JSON.parse(readFileSync(join(schemaDir, source), 'utf8')),
+				]),
 		);
 		dump[name] = {
 			description: JSON.parse(JSON.stringify(new NodeClass().description, marked)),
