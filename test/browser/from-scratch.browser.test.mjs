@@ -230,15 +230,59 @@ test(
 	},
 );
 
-test('Get Credits from scratch: on its defaults it shows the balance', STEP, async () => {
-	await startWorkflow(named('getCredits'));
-	const item = await execute('get-credits');
-	const { credits } = await instance.emulator.credits();
-	assert.ok(
-		Object.values(item).includes(credits),
-		`the output ${JSON.stringify(item)} does not show the ${credits} credits`,
+/**
+ * The nodes with a case of their own above, whose defaults need a typed field, and Wait For Task,
+ * which needs a task id from a node before it. Every other node of package.json (but a trigger)
+ * is tried on its defaults by the case below, so a new node is tried with no edit here.
+ */
+const OWN_CASE = new Set([
+	'createVideo',
+	'createImage',
+	'uploadAsset',
+	'upscale',
+	'compatTask',
+	'waitForTask',
+]);
+
+/** What a node run on its defaults must show beyond a step that succeeds. */
+const SHOWS = {
+	getCredits: async (item) => {
+		const { credits } = await instance.emulator.credits();
+		assert.ok(
+			Object.values(item).includes(credits),
+			`the output ${JSON.stringify(item)} does not show the ${credits} credits`,
+		);
+	},
+};
+
+/** The nodes tried on their defaults (read when the case runs: the package is built by then). */
+const onDefaults = () =>
+	packageNodes().filter(
+		({ description }) => !OWN_CASE.has(description.name) && !description.group.includes('trigger'),
 	);
-});
+
+test(
+	'every other node from scratch: on its defaults the step succeeds and shows its output',
+	STEP,
+	async (t) => {
+		const tried = onDefaults().map((node) => node.description.name);
+		assert.ok(tried.includes('getCredits'), `Get Credits is not among the nodes tried: ${tried}`);
+		assert.deepEqual(
+			Object.keys(SHOWS).filter((name) => !tried.includes(name)),
+			[],
+			'a node in SHOWS is not tried on its defaults',
+		);
+		for (const { description, displayName } of onDefaults()) {
+			await t.test(displayName, async () => {
+				await forgetCredentials(instance.session);
+				await startWorkflow(displayName, { credential: description.credentials[0].name });
+				const item = await execute(description.name);
+				assert.ok(item && !('error' in item), `${displayName}: ${JSON.stringify(item)}`);
+				await SHOWS[description.name]?.(item);
+			});
+		}
+	},
+);
 
 test(
 	'Compat Task from scratch: Create on its defaults (a real model) with a prompt creates the task',
