@@ -63,15 +63,26 @@ export function waitProperties(displayOptions?: IDisplayOptions): INodePropertie
 				},
 			],
 		}),
-		inWorkflows({
-			displayName:
-				"While it waits, n8n shows only \"Executing node…\" and the output comes at the end. Each task's state changes, with its ID and the time so far, go to n8n's log and, in a manual run, to your browser's developer console.",
-			name: 'waitProgressNotice',
-			type: 'notice',
-			default: '',
-			...shown,
-		}),
+		progressNotice('task', displayOptions),
 	];
+}
+
+/**
+ * Where a running wait shows its progress (polling/progress.ts writes it): n8n shows a node's
+ * output only when the node ends.
+ */
+export function progressNotice(
+	watched: 'task' | 'asset',
+	displayOptions?: IDisplayOptions,
+): INodeProperties {
+	const changes = watched === 'task' ? "Each task's state changes" : "Each asset's review states";
+	return inWorkflows({
+		displayName: `While it waits, n8n shows only "Executing node…" and the output comes at the end. ${changes}, with its ID and the time so far, go to n8n's log and, in a manual run, to your browser's developer console.`,
+		name: 'waitProgressNotice',
+		type: 'notice',
+		default: '',
+		...(displayOptions ? { displayOptions } : {}),
+	});
 }
 
 /** Whether to download a finished task's files, and into which binary field (Wait For Task, Create nodes, Task Trigger). */

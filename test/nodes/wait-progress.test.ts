@@ -1,14 +1,16 @@
 /**
- * While a node waits, n8n shows only "Executing node…": each task's state change and each new
- * failure of its checks goes to n8n's log (info, warn) and, in a manual run, to the editor's
- * console (n8n's push), with the task id, the item and the time into the wait.
+ * While a node waits, n8n shows only "Executing node…": each task's (or asset review's) state
+ * change and each new failure of its checks goes to n8n's log (info, warn) and, in a manual run,
+ * to the editor's console (n8n's push), with the id, the item and the time into the wait.
  */
 import type { RunningEmulator } from '../emulator';
-import { control, reset, startFast, submit, waitFor } from '../emulator/test-helpers';
+import { makeImage } from '../emulator/media';
+import { control, reset, startFast, submit, upload, waitFor } from '../emulator/test-helpers';
 import { uiMessages } from '../harness/additional-data';
 import { harnessLog } from '../harness/environment';
 import { runSteps } from '../helpers/nodes';
 import { packageNode } from '../helpers/workflow';
+import { compatNode, newAsset, newGroup } from './compat-helpers';
 
 let emu: RunningEmulator;
 beforeAll(async () => (emu = await startFast()));
@@ -23,10 +25,10 @@ const waitForTask = (timeoutMinutes: number) =>
 const t2v = { model: 'sd2-mini', inputs: { prompt: 'a kite', duration: '4s' } };
 
 /** n8n's log lines (JSON, as N8N_LOG_OUTPUT=file writes them) whose message names `taskId`. */
-const logOf = (taskId: string) =>
+const logOf = (taskId: string, noun = 'task') =>
 	harnessLog()
 		.split('\n')
-		.filter((line) => line.includes(`task ${taskId} (item`))
+		.filter((line) => line.includes(`${noun} ${taskId} (item`))
 		.map((line) => JSON.parse(line) as { level: string; message: string; metadata: object });
 
 test('each state a task goes through is logged once, with its id, item and seconds into the wait', async () => {
@@ -79,4 +81,43 @@ test('checks that fail are logged as a warning with the reason, once per new rea
 	expect(lines).toHaveLength(1);
 	expect(lines[0].level).toBe('warn');
 	expect(lines[0].message).toMatch(new RegExp(`task ${taskId} \\(item 0\\) checks fail: .*401`));
+});
+
+const FAST_REVIEW = {
+	waitOptions: { pollIntervalSeconds: 0.2, maxPollIntervalSeconds: 0.25, timeoutMinutes: 1 },
+};
+
+/** The states an asset's review went through, as the log lines name them, once its last is in. */
+async function reviewStates(assetId: string, last: string): Promise<string[]> {
+	const lines = await waitFor(async () => {
+		const found = logOf(assetId, 'asset');
+		return found.some((line) => line.message.includes(`is ${last},`)) ? found : undefined;
+	}, `the ${last} line`);
+	expect(lines[0].metadata).toMatchObject({ assetId, itemIndex: 0, elapsedS: expect.any(Number) });
+	return lines.map((line) => /is (\w+),/.exec(line.message)?.[1] ?? '');
+}
+
+test("an asset review's states are logged too: Upload Asset's Wait for Review", async () => {
+	const { assetId } = (await upload(emu, makeImage('png', 640, 480), 'a.png', { name: 'p' })).body;
+	const step = packageNode('Upload Asset', 'uploadAsset', {
+		operation: 'waitForReview',
+		...FAST_REVIEW,
+	});
+	await runSteps(emu, [step], { items: [{ assetId }] });
+	const states = await reviewStates(String(assetId), 'ACTIVE');
+	expect(states[states.length - 1]).toBe('ACTIVE');
+	expect(new Set(states).size).toBe(states.length);
+});
+
+test("an asset review's states are logged too: Compat Task's Asset > Wait for Review", async () => {
+	const group = await newGroup(emu, 'g');
+	const asset = await newAsset(emu, group.officialId, 'good');
+	const step = compatNode('Asset', {
+		resource: 'asset',
+		operation: 'waitForReview',
+		...FAST_REVIEW,
+	});
+	await runSteps(emu, [step], { items: [asset] });
+	const states = await reviewStates(asset.officialId, 'Active');
+	expect(states[states.length - 1]).toBe('Active');
 });

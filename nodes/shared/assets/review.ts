@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ASSETS } from '../catalog';
 import { DEFAULT_POLL, pollAll } from '../polling';
+import { progressReporter } from '../polling/progress';
 import type { Phase, PollOptions, PollOutcome } from '../polling';
 import { isPermanentError } from '../transport/permanent';
 import { assetStatus, withAssetUri } from '../transport/unified-asset-api';
@@ -46,6 +47,11 @@ export async function waitForReviews(
 		phase: (asset: IDataObject): Phase =>
 			asset.status === ACTIVE ? 'succeeded' : asset.status === FAILED ? 'failed' : 'running',
 		isPermanent: isPermanentError,
+		observe: progressReporter(
+			ctx,
+			assets.map(({ assetId, itemIndex }) => ({ id: assetId, itemIndex })),
+			'asset',
+		),
 	};
 	const results = await pollAll(
 		ctx,

@@ -11,7 +11,7 @@ import type { PollOutcome, PollResult } from '../polling';
 import { isPermanentError } from '../transport/permanent';
 import type { TaskReader } from '../tasks';
 import type { Service } from '../transport';
-import { progressReporter } from './progress';
+import { progressReporter } from '../polling/progress';
 import { nextStepAfter } from './task-advice';
 
 /** What the download fields say (read by nodes/settings/wait.ts). */

@@ -1,6 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitProperties } from '../../../settings/wait';
+import { progressNotice, waitProperties } from '../../../settings/wait';
 import { assetLocator } from '../../helpers/locators';
 
 const displayOptions = { show: { resource: ['asset'], operation: ['waitForReview'] } };
@@ -12,4 +12,5 @@ const displayOptions = { show: { resource: ['asset'], operation: ['waitForReview
 export const description = updateDisplayOptions(displayOptions, [
 	assetLocator(),
 	...waitProperties(displayOptions).filter((property) => property.name === 'waitOptions'),
+	progressNotice('asset', displayOptions),
 ]);

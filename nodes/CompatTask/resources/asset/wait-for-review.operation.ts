@@ -5,6 +5,7 @@ import { getAsset } from '../../../shared/transport/compat-api';
 import { routeWaits } from '../../../shared/execution/wait-routing';
 import { pollAll } from '../../../shared/polling';
 import type { Phase, PollResult } from '../../../shared/polling';
+import { progressReporter } from '../../../shared/polling/progress';
 import { isPermanentError } from '../../../shared/transport/permanent';
 import { idFieldValue } from '../../../settings/ids';
 import { readWaitSettings } from '../../../settings/wait';
@@ -33,6 +34,7 @@ export async function execute(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 					await getAsset(ctx, id, entries[index].itemIndex, deadline),
 				phase: reviewPhase,
 				isPermanent: isPermanentError,
+				observe: progressReporter(ctx, entries, 'asset'),
 			};
 			const ids = entries.map((entry) => entry.id);
 			const results = await pollAll(ctx, ids, poller, poll);

@@ -5,7 +5,7 @@ import { ASSETS, MB, modelUploadIds } from '../../../shared/catalog';
 import type { AssetType } from '../../../shared/catalog';
 import { AUTO_SOURCE, autoSourceOf } from '../../../shared/assets/auto-source';
 import { withShow } from '../../../shared/fields/grouping';
-import { allowPrivateHostsField } from '../../../settings/wait';
+import { allowPrivateHostsField, progressNotice } from '../../../settings/wait';
 import { newDefault, onVersions } from '../../../shared/fields/versions';
 import { reviewWaitOptions } from './wait-for-review.fields';
 import { chosenByModel, inTools, inWorkflows } from '../../../shared/fields/tool';
@@ -157,6 +157,7 @@ const properties: INodeProperties[] = [
 	allowPrivateHostsField(withShow(displayOptions, { source: ['url', 'auto'] }), 'send'),
 	...waitForReviewFields(),
 	reviewWaitOptions({ ...displayOptions.show, waitForReview: [true] }),
+	progressNotice('asset', { show: { ...displayOptions.show, waitForReview: [true] } }),
 ];
 
 export const description = updateDisplayOptions(displayOptions, properties);

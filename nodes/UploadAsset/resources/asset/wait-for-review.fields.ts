@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { progressNotice } from '../../../settings/wait';
 import { assetIdField } from './asset-id';
 
 /**
@@ -53,4 +54,5 @@ const displayOptions = { show: { operation: ['waitForReview'] } };
 export const description = updateDisplayOptions(displayOptions, [
 	assetIdField,
 	reviewWaitOptions(displayOptions.show),
+	progressNotice('asset'),
 ]);
