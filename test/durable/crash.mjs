@@ -163,16 +163,22 @@ export async function executions(server, workflowId) {
 
 export const readRun = (server, executionId) => readExecution(server, executionId);
 
-/** Waits until the execution is in one of `statuses`; returns it as saved. */
+/** Waits until the execution is in one of `statuses`; returns it as saved (a timeout names the last status). */
 export async function runIn(server, executionId, statuses, timeoutMs) {
-	return await until(
-		async () => {
-			const run = await readRun(server, executionId);
-			return statuses.includes(run.status) ? run : undefined;
-		},
-		`execution ${executionId} to be ${statuses.join(' or ')}`,
-		timeoutMs,
-	);
+	let last;
+	try {
+		return await until(
+			async () => {
+				const run = await readRun(server, executionId);
+				last = run.status;
+				return statuses.includes(last) ? run : undefined;
+			},
+			`execution ${executionId} to be ${statuses.join(' or ')}`,
+			timeoutMs,
+		);
+	} catch (error) {
+		throw new Error(`${error.message} (last seen: ${last})`);
+	}
 }
 
 /**

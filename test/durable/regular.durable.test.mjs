@@ -121,8 +121,14 @@ test("the production recipe, n8n down longer than the service's callback retries
 	// Every task ends and the service gives up calling back while n8n is down.
 	const ids = await createdSince(before);
 	await until(() => callbacksGivenUp(ids), 'every callback and its 3 retries to fail');
+	// The Timeout passed while n8n was down, so n8n resumes the execution as it starts, beside its
+	// start-up recovery, which marks an execution it finds running `crashed` (n8n 2.40.7) until the
+	// resumed run ends and writes its own status. Wait For Task's reads answer 8 s late, so the run
+	// is always still going when the recovery looks (before, a slow start made it so now and then),
+	// and only the run's end is awaited (a crash that stays is a timeout naming the last status).
+	await control('/faults', { path: '/api/v1/jobs/queryTask', delayMs: 8_000, count: 5 });
 	await server.restart();
-	const done = await runIn(server, executionId, ['success', 'error', 'crashed'], 180_000);
+	const done = await runIn(server, executionId, ['success', 'error'], 180_000);
 	expect(done.status).toBe('success');
 	expect(itemsOf(done, 'Create Video').map((item) => item.json.outcome)).toEqual(
 		Array(5).fill('timedOut'),
