@@ -138,6 +138,18 @@ test('callbacks of other executions of the node do not ask n8n for the credentia
 	expect(again.resumed?.result.json('Create Video')[0].outcome).toBe('succeeded');
 });
 
+test('a read answered 5xx keeps the credential: a busy service is no reason to ask n8n again', async () => {
+	const { waiting, ids } = await waitingBatch(1);
+	script.finishedAt.set(ids[0], Date.now() - 1000);
+	script.refuseWith(() => ({ status: 503, body: { message: 'Service unavailable' } }));
+	const refused = await callback(waiting, ids[0]);
+	expect(refused.webhook.status).toBe(503);
+	script.refuseWith(undefined);
+	const again = await callback(waiting, ids[0]);
+	expect(credentialAsks(again)).toBe(0);
+	expect(again.resumed?.result.json('Create Video')[0].outcome).toBe('succeeded');
+}, 60_000);
+
 test('the last callback delivered twice at once resumes the execution once', async () => {
 	const { waiting, ids } = await waitingBatch(2);
 	ids.forEach((id, index) => script.finishedAt.set(id, Date.now() - 5_000 + index * 1000));

@@ -26,6 +26,7 @@ import type { Call, Outcome } from './judge';
 import { attemptClock, untilAborted } from './limits';
 import type { AttemptClock } from './limits';
 import { sendFollowing } from './redirects';
+import { isPermanentError } from './permanent';
 import { forgetKeptCredential, keptCredential } from './webhook-credentials';
 import type { WebhookOrigin } from './webhook-credentials';
 import type { Send } from './redirects';
@@ -151,16 +152,15 @@ export async function apiRequest<T = IDataObject>(
 	retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<T> {
 	const call = await prepare(ctx, service, request);
-	let answered = false;
-	try {
-		const body = await exchange<T>(call, retry);
-		answered = true;
-		return body;
-	} finally {
-		// a key rotated or a Base URL changed since: the next callback asks n8n again
-		if (!answered && isWebhookCall(ctx))
-			forgetKeptCredential(ctx as unknown as WebhookOrigin, CREDENTIAL[service]);
-	}
+	const answer = exchange<T>(call, retry);
+	// refused (a key rotated, a Base URL changed since): the next callback asks n8n again; a slow
+	// or busy service is no reason to, each ask costs n8n a sandbox when it is busiest
+	if (isWebhookCall(ctx))
+		answer.catch((error: Error) => {
+			if (isPermanentError(error))
+				forgetKeptCredential(ctx as unknown as WebhookOrigin, CREDENTIAL[service]);
+		});
+	return await answer;
 }
 
 async function exchange<T>(call: Exchange, retry: RetryPolicy): Promise<T> {

@@ -7,9 +7,10 @@ import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
  * answer past the service's 10 s). So a callback does not ask n8n for a credential that an earlier
  * callback to the same node got within KEEP_MS: the answer is kept in this process's memory, as
  * n8n gave it, and never written anywhere. It is kept per workflow, node and credential, so it
- * serves only the node n8n resolved it for. A request with it that fails forgets it (a key rotated
- * or a Base URL changed since), so the next call asks n8n again: a change to the credential reaches
- * callbacks within a minute, or at the first request it breaks.
+ * serves only the node n8n resolved it for. A request with it that the service refuses (a 4xx but
+ * 429, or an answer that is not the API's: a key rotated or a Base URL changed since) forgets it, so
+ * the next call asks n8n again; a timeout or a 5xx does not. A change to the credential reaches
+ * callbacks within a minute, or at the first request the service refuses.
  */
 const KEEP_MS = 60_000;
 
