@@ -58,7 +58,7 @@ describe('Daily Credit Cap', () => {
 				`DAILY_CAP_REACHED: item not sent, it is estimated at ${PRICE} credits and today's spend is ${3 * PRICE} of the Daily Credit Cap of ${3 * PRICE} credits`,
 			);
 			expect(item.json.errorDescription).toMatch(
-				/^The cap counts this node's credits over every execution of this workflow since midnight\. The day resets at midnight \(America\/New_York\), in \d+ h \d+ min \(\d{4}-\d\d-\d\dT0[45]:00:00\.000Z\)\. To spend more today, raise Daily Credit Cap in Batch Options\. Nothing was sent and no credits were spent\.$/,
+				/^The cap counts this node's credits over every execution of this workflow since midnight\. The day resets at midnight \(America\/New_York\), in (\d+ h )?\d+ min \(\d{4}-\d\d-\d\dT0[45]:00:00\.000Z\)\. To spend more today, raise Daily Credit Cap in Batch Options\. Nothing was sent and no credits were spent\.$/,
 			);
 			expect(item.json.dailySpend).toMatchObject({ creditsToday: 3 * PRICE, cap: 3 * PRICE });
 		}
