@@ -29,10 +29,8 @@ import { nodeTypes } from '../harness';
 import type { RunResult } from '../harness';
 import { resumeByTimeout, runUntilWaiting, serveResume } from '../harness/waiting';
 
-// CommonJS, shared with the build (gulpfile.js), which fills in the schemas later versions inherit
-const { servedSchemas } = require('../../scripts/lib/schema-versions') as {
-	servedSchemas: (schemaDir: string) => Map<string, string>;
-};
+// shared with the build (gulpfile.js), which fills in the schemas later versions inherit
+import { servedSchemas } from '../../scripts/lib/schema-versions';
 import { callWebhook } from '../harness/webhook';
 import { itemWithFiles, runWithFiles } from '../helpers/binary-items';
 import { emulatorCredentials, FAST_WAIT, runSteps } from '../helpers/nodes';

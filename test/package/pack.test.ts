@@ -2,10 +2,8 @@ import { execFileSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 
-// CommonJS, shared with the build (gulpfile.js), which fills in the schemas later versions inherit
-const { servedSchemas } = require('../../scripts/lib/schema-versions') as {
-	servedSchemas: (schemaDir: string) => Map<string, string>;
-};
+// shared with the build (gulpfile.js), which fills in the schemas later versions inherit
+import { servedSchemas } from '../../scripts/lib/schema-versions';
 
 /**
  * What `npm publish` would upload, from `npm pack --dry-run` after `npm run build` (npm test builds

@@ -8,10 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// CommonJS, shared with the build (gulpfile.js), which fills in the schemas later versions inherit
-const { servedSchemas } = require('../../../scripts/lib/schema-versions') as {
-	servedSchemas: (schemaDir: string) => Map<string, string>;
-};
+// shared with the build (gulpfile.js), which fills in the schemas later versions inherit
+import { servedSchemas } from '../../../scripts/lib/schema-versions';
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const SNAPSHOT = join(__dirname, 'descriptions.snapshot.json');

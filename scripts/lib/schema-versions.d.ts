@@ -1,0 +1,3 @@
+/** Types of schema-versions.js (CommonJS, shared by the build and the tests). */
+export function servedSchemas(schemaDir: string): Map<string, string>;
+export function fillSchemas(root: string): void;
